@@ -1,0 +1,91 @@
+import { FetchError, ofetch } from 'ofetch';
+import { getToken, setToken } from './token';
+
+// The ONE HTTP client of the app (spec §7): base /api, no timeout, `Token {token}` auth, the
+// anti-forgery header on unsafe methods, and any 401 logs out and sends the visitor to /login/.
+
+export interface ApiConfig {
+  /** Where /api lives. The browser uses the same origin; contract tests point it elsewhere. */
+  baseURL: string;
+  /** Reads the anti-forgery token; the default reads it from the page. */
+  csrfToken: () => string | null;
+  /** Called on any 401 after the token is cleared; the app sets it to its own redirect. */
+  onUnauthorized: () => void;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const LOGIN_PATH = '/login/';
+
+export function csrfTokenFromPage(): string | null {
+  if (typeof document === 'undefined') return null;
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
+  if (meta) return meta;
+  for (const part of document.cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === 'csrftoken') return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+/** The login URL for a 401 on `path`, or null when the visitor is already on the login page. */
+export function loginRedirectFor(path: string): string | null {
+  if (path === LOGIN_PATH || path.startsWith(`${LOGIN_PATH}?`)) return null;
+  return `${LOGIN_PATH}?next_page=${encodeURIComponent(path)}`;
+}
+
+function redirectToLogin(): void {
+  if (typeof window === 'undefined') return;
+  const { pathname, search } = window.location;
+  const target = loginRedirectFor(pathname + search);
+  if (target) window.location.assign(target);
+}
+
+const config: ApiConfig = {
+  baseURL: '/api',
+  csrfToken: csrfTokenFromPage,
+  onUnauthorized: redirectToLogin,
+};
+
+export function configureApi(changes: Partial<ApiConfig>): void {
+  Object.assign(config, changes);
+}
+
+export const http = ofetch.create({
+  timeout: undefined,
+  onRequest({ options }) {
+    options.baseURL = config.baseURL;
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    const token = getToken();
+    if (token) headers.set('Authorization', `Token ${token}`);
+    if (UNSAFE_METHODS.has((options.method ?? 'GET').toUpperCase())) {
+      const csrf = config.csrfToken();
+      if (csrf) headers.set('X-CSRFToken', csrf);
+    }
+    options.headers = headers;
+  },
+  onResponseError({ response }) {
+    if (response.status === 401) {
+      setToken(null);
+      config.onUnauthorized();
+    }
+  },
+});
+
+/** The HTTP status of a failed call, or undefined for a network error. */
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof FetchError ? error.statusCode : undefined;
+}
+
+/** DRF-style field errors of a 400 answer, when the body has them. */
+export function fieldErrors(error: unknown): Record<string, string[]> {
+  if (!(error instanceof FetchError) || error.statusCode !== 400) return {};
+  const data: unknown = error.data;
+  if (!data || typeof data !== 'object') return {};
+  const result: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(data)) {
+    if (Array.isArray(messages)) result[field] = messages.map(String);
+    else if (typeof messages === 'string') result[field] = [messages];
+  }
+  return result;
+}
