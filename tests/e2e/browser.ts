@@ -1,0 +1,284 @@
+// Helpers for the e2e tests: one Chromium per test file, a fresh context per page (own cookies
+// and localStorage), and a record of everything that must not happen on a healthy page:
+// console errors, uncaught page errors and requests leaving the machine. Non-local requests
+// are aborted, so a test never waits on the internet.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'reports', 'screenshots');
+
+/** Fail a locator or navigation after this long, well inside the 60 s test timeout. */
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+export type Problem =
+  | { kind: 'console'; text: string; url: string }
+  | { kind: 'pageerror'; text: string }
+  | { kind: 'external-request'; url: string };
+
+export interface OpenPageOptions {
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  /** Console errors whose text matches one of these are expected (e.g. a test-injected 500). */
+  allowConsoleErrors?: (string | RegExp)[];
+  /** Hosts the page may try to reach (e.g. an embedded news widget); still aborted, not reported. */
+  allowHosts?: string[];
+  /** When page.goto counts the first navigation as done. Default: 'load'. */
+  waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
+}
+
+interface Tracked {
+  context: BrowserContext;
+  problems: Problem[];
+}
+
+const tracked = new Map<Page, Tracked>();
+
+/** The address of the production server started by global-setup.ts, without a trailing slash. */
+export function baseUrl(): string {
+  return inject('baseUrl').replace(/\/+$/, '');
+}
+
+function isLocalHost(hostname: string): boolean {
+  return (
+    hostname === '127.0.0.1' ||
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    hostname === '::1' ||
+    hostname.endsWith('.localhost')
+  );
+}
+
+/** True for network URLs (http, https, ws, wss) that point away from this machine. */
+function isExternal(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (!['http:', 'https:', 'ws:', 'wss:'].includes(parsed.protocol)) return false;
+  return !isLocalHost(parsed.hostname);
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
+function matchesAny(text: string, patterns: (string | RegExp)[]): boolean {
+  return patterns.some((p) => (typeof p === 'string' ? text.includes(p) : p.test(text)));
+}
+
+/** Launches the system Chromium. Call once per test file (see setupBrowser). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROME_PATH)) {
+    throw new Error(
+      `e2e: Chromium not found at ${CHROME_PATH}. Install it (apt-get install chromium) or set CHROME_PATH.`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROME_PATH, headless: true, args: LAUNCH_ARGS });
+}
+
+/**
+ * Opens `pathname` (relative to the server, e.g. '/catalog') in a NEW browser context:
+ * fresh cookies and localStorage, Russian locale, Moscow time. Console errors, page errors
+ * and non-local requests are recorded for assertClean(); non-local requests are aborted.
+ */
+export async function openPage(
+  browser: Browser,
+  pathname: string,
+  options: OpenPageOptions = {},
+): Promise<Page> {
+  const allowConsole = options.allowConsoleErrors ?? [];
+  const allowHosts = options.allowHosts ?? [];
+  const contextOptions: BrowserContextOptions = {
+    baseURL: baseUrl(),
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    serviceWorkers: 'block',
+  };
+  const context = await browser.newContext(contextOptions);
+  const problems: Problem[] = [];
+  const allowedHost = (url: string): boolean => allowHosts.includes(hostOf(url));
+
+  try {
+    await context.route(
+      (url) => isExternal(url.href),
+      (route) => route.abort('blockedbyclient'),
+    );
+    context.on('request', (request) => {
+      const url = request.url();
+      if (isExternal(url) && !allowedHost(url)) problems.push({ kind: 'external-request', url });
+    });
+    context.setDefaultTimeout(DEFAULT_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(DEFAULT_TIMEOUT_MS * 2);
+
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      const url = message.location().url;
+      if (matchesAny(text, allowConsole)) return;
+      // A blocked request to an allowed host logs "Failed to load resource": expected too.
+      if (url && isExternal(url) && allowedHost(url)) return;
+      problems.push({ kind: 'console', text, url });
+    });
+    page.on('pageerror', (error) => {
+      problems.push({ kind: 'pageerror', text: error.stack ?? String(error) });
+    });
+    page.on('websocket', (socket) => {
+      const url = socket.url();
+      if (isExternal(url) && !allowedHost(url)) problems.push({ kind: 'external-request', url });
+    });
+    tracked.set(page, { context, problems });
+
+    await page.goto(pathname, { waitUntil: options.waitUntil ?? 'load' });
+    return page;
+  } catch (error) {
+    await closePage(context);
+    throw error;
+  }
+}
+
+async function closePage(context: BrowserContext): Promise<void> {
+  for (const [page, entry] of tracked) {
+    if (entry.context === context) tracked.delete(page);
+  }
+  await context.close().catch(() => {});
+}
+
+/** What went wrong on this page so far (console errors, page errors, external requests). */
+export function problemsOf(page: Page): readonly Problem[] {
+  return tracked.get(page)?.problems ?? [];
+}
+
+function describeProblem(problem: Problem): string {
+  switch (problem.kind) {
+    case 'console':
+      return `console.error: ${problem.text}${problem.url ? ` (at ${problem.url})` : ''}`;
+    case 'pageerror':
+      return `uncaught error: ${problem.text}`;
+    case 'external-request':
+      return `request to a non-local host: ${problem.url}`;
+  }
+}
+
+/** Throws, listing them, if the page logged a console error, threw, or reached off-machine. */
+export function assertClean(page: Page): void {
+  const problems = problemsOf(page);
+  if (problems.length === 0) return;
+  const list = problems.map((p) => `  - ${describeProblem(p)}`).join('\n');
+  throw new Error(`page ${page.url()} was not clean (${problems.length}):\n${list}`);
+}
+
+function safeFileName(name: string): string {
+  return name.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 120) || 'screenshot';
+}
+
+/** Saves a full-page PNG to reports/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${safeFileName(name)}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * POSTs `body` as JSON to one of the stub's control endpoints, e.g.
+ * control('/__control/reset') or control('faults', { ... }). Returns the parsed JSON answer
+ * (or null when the answer is empty) and throws on a non-2xx status.
+ */
+export async function control(endpoint: string, body: unknown = {}): Promise<unknown> {
+  const suffix = endpoint.replace(/^\/+/, '').replace(/^__control\//, '');
+  const url = `${baseUrl()}/__control/${suffix}`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(`control ${url} answered ${response.status}: ${text.slice(0, 500)}`);
+  }
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Registers the per-file lifecycle and returns a getter for the shared browser:
+ * - beforeAll launches Chromium, afterAll closes it (also after failures);
+ * - afterEach screenshots the pages of a failed or unclean test into reports/screenshots/,
+ *   closes every context the test opened, and then fails the test if any page was not clean.
+ */
+export function setupBrowser(): () => Browser {
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterEach(async (context) => {
+    const pages = [...tracked.keys()];
+    const failed = context.task.result?.state === 'fail';
+    const errors: string[] = [];
+    for (const [index, page] of pages.entries()) {
+      if ((failed || problemsOf(page).length > 0) && !page.isClosed()) {
+        const name = `FAILED ${context.task.name}${pages.length > 1 ? ` ${index + 1}` : ''}`;
+        await screenshot(page, name).catch(() => {});
+      }
+      try {
+        assertClean(page);
+      } catch (error) {
+        errors.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    const contexts = new Set(pages.map((page) => tracked.get(page)?.context));
+    for (const ctx of contexts) if (ctx) await closePage(ctx);
+    if (errors.length > 0) throw new Error(errors.join('\n'));
+  });
+
+  afterAll(async () => {
+    for (const entry of tracked.values()) await entry.context.close().catch(() => {});
+    tracked.clear();
+    await browser?.close();
+    browser = undefined;
+  });
+
+  return () => {
+    if (!browser)
+      throw new Error('e2e: the browser is not running (call setupBrowser() at top level)');
+    return browser;
+  };
+}
