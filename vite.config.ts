@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import type * as StubApp from './stub-server/app.ts';
 
 // `npm run dev`: Vite with hot reload and the stub mounted in the same process.
 // `API_TARGET=https://backend.example npm run dev` proxies /api and /media to a real backend.
@@ -10,7 +11,10 @@ function embeddedStub(): Plugin {
     name: 'berries-embedded-stub',
     apply: 'serve',
     async configureServer(server) {
-      const { createStubApp } = await import('./stub-server/app.ts');
+      // Vite's own loader runs the TypeScript stub, so the config stays free of server code.
+      const { createStubApp } = (await server.ssrLoadModule(
+        '/stub-server/app.ts',
+      )) as typeof StubApp;
       const { app } = createStubApp({});
       server.middlewares.use(app);
     },

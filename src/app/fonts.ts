@@ -1,0 +1,7 @@
+// Roboto, self-hosted, Cyrillic and Latin subsets only; @fontsource declares font-display: swap.
+import '@fontsource/roboto/cyrillic-400.css';
+import '@fontsource/roboto/latin-400.css';
+import '@fontsource/roboto/cyrillic-500.css';
+import '@fontsource/roboto/latin-500.css';
+import '@fontsource/roboto/cyrillic-700.css';
+import '@fontsource/roboto/latin-700.css';

@@ -1,0 +1,50 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { readCookie, writeCookie } from '../../lib/cookies';
+import classes from './Layout.module.css';
+
+export const COOKIE_NAME = 'cookieAccepted';
+const COOKIE_DAYS = 30;
+
+export function CookieNotice() {
+  const [location] = useLocation();
+  const [accepted, setAccepted] = useState(() => readCookie(COOKIE_NAME) === 'true');
+  if (accepted || location === '/policy') return null;
+
+  const accept = () => {
+    writeCookie(COOKIE_NAME, 'true', COOKIE_DAYS);
+    setAccepted(true);
+  };
+
+  return (
+    <Paper
+      className={classes.cookie}
+      shadow="lg"
+      p="md"
+      withBorder
+      role="region"
+      aria-label="Уведомление о cookie"
+    >
+      <Text size="sm" mb="sm">
+        Мы используем файлы cookie, чтобы сайт работал удобнее. Продолжая пользоваться сайтом, вы
+        соглашаетесь с использованием файлов cookie.
+      </Text>
+      <Group gap="sm" justify="flex-end">
+        <Button
+          component="a"
+          href="/policy"
+          target="_blank"
+          rel="noopener"
+          variant="default"
+          size="sm"
+        >
+          Подробнее
+        </Button>
+        <Button size="sm" onClick={accept}>
+          Продолжить
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

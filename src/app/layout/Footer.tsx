@@ -1,0 +1,41 @@
+import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'wouter';
+import { MESSENGER_URL, SOCIAL_URL, STORE_NAME } from '../../lib/shop-info';
+import classes from './Layout.module.css';
+import { ThemeToggle } from './ThemeToggle';
+
+export function Footer() {
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg">
+        <Stack gap="sm">
+          <Text size="sm">
+            Чтобы сделать заказ или задать вопрос, напишите продавцу во{' '}
+            <Anchor href={SOCIAL_URL} target="_blank" rel="noopener noreferrer">
+              ВКонтакте
+            </Anchor>{' '}
+            или в{' '}
+            <Anchor href={MESSENGER_URL} target="_blank" rel="noopener noreferrer">
+              Telegram
+            </Anchor>
+            .
+          </Text>
+          <Group justify="space-between" align="center">
+            <Group gap="md">
+              <Anchor component={Link} href="/policy" size="sm">
+                Политика конфиденциальности
+              </Anchor>
+              <Anchor component={Link} href="/news" size="sm">
+                Новости
+              </Anchor>
+            </Group>
+            <ThemeToggle />
+          </Group>
+          <Text size="xs" c="dimmed">
+            © {STORE_NAME}
+          </Text>
+        </Stack>
+      </Container>
+    </footer>
+  );
+}

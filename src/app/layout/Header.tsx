@@ -1,0 +1,43 @@
+import { ActionIcon, Button, Container, Group } from '@mantine/core';
+import { IconLayoutGrid, IconSearch } from '@tabler/icons-react';
+import { Link, useLocation } from 'wouter';
+import { Logo } from '../../ui/Logo';
+import classes from './Layout.module.css';
+import { MainMenu } from './MainMenu';
+
+export function Header() {
+  const [location] = useLocation();
+  return (
+    <header className={classes.header}>
+      <Container size="lg">
+        <Group className={classes.headerInner} justify="space-between" wrap="nowrap">
+          <Link href="/" aria-label="На главную" style={{ textDecoration: 'none' }}>
+            <Logo />
+          </Link>
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              component={Link}
+              href="/catalog"
+              variant="light"
+              leftSection={<IconLayoutGrid size={18} aria-hidden />}
+            >
+              Каталог
+            </Button>
+            {!location.startsWith('/search') && (
+              <ActionIcon
+                component={Link}
+                href="/search"
+                variant="subtle"
+                size="lg"
+                aria-label="Поиск"
+              >
+                <IconSearch size={20} aria-hidden />
+              </ActionIcon>
+            )}
+            <MainMenu />
+          </Group>
+        </Group>
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import { Button } from '@mantine/core';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { useSnapshot } from 'valtio';
+import { Link, useLocation } from 'wouter';
+import { basket } from '../../features/basket/store';
+import { formatRub, isPositiveTotal } from '../../lib/money';
+
+const HIDDEN_ON = ['/order', '/commit', '/policy', '/news'];
+
+/** Spec §2: hidden on these pages and whenever the total is zero or not a number. */
+export function isPriceButtonVisible(path: string, total: unknown): total is number {
+  return !HIDDEN_ON.includes(path) && isPositiveTotal(total);
+}
+
+export function PriceButton() {
+  const [location] = useLocation();
+  const { amount_sum } = useSnapshot(basket);
+  if (!isPriceButtonVisible(location, amount_sum)) return null;
+  return (
+    <Button
+      component={Link}
+      href="/order"
+      color="green.8"
+      size="md"
+      radius="xl"
+      leftSection={<IconShoppingCart size={20} aria-hidden />}
+      aria-label={`Корзина на сумму ${formatRub(amount_sum)}`}
+      style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
+    >
+      {formatRub(amount_sum)}
+    </Button>
+  );
+}

@@ -1,0 +1,30 @@
+// Mantine's styles, per component, instead of the 290 KB styles.css: only what the shop uses.
+// A component that is used without its file here renders unstyled, so add its line with it.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Affix.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Breadcrumbs.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Flex.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Notification.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/notifications/styles.css';

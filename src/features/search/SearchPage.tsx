@@ -1,0 +1,8 @@
+import { Title } from '@mantine/core';
+import { useDocumentTitle } from '../../lib/document-title';
+
+// The screen itself comes with its own issue; the route, the title and the layout work now.
+export default function SearchPage() {
+  useDocumentTitle('Поиск');
+  return <Title order={1}>Поиск</Title>;
+}

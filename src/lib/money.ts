@@ -1,0 +1,27 @@
+const whole = new Intl.NumberFormat('ru-RU', {
+  style: 'currency',
+  currency: 'RUB',
+  maximumFractionDigits: 0,
+});
+const cents = new Intl.NumberFormat('ru-RU', {
+  style: 'currency',
+  currency: 'RUB',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Rounds to kopecks, removing floating-point noise (0.1 + 0.2 → 0.3). */
+export function roundMoney(value: number): number {
+  return Math.round((value + Number.EPSILON) * 100) / 100;
+}
+
+/** `1 250 ₽` for whole roubles, `1 250,50 ₽` otherwise. */
+export function formatRub(value: number): string {
+  const rounded = roundMoney(value);
+  return Number.isInteger(rounded) ? whole.format(rounded) : cents.format(rounded);
+}
+
+/** A total is worth showing only when it is a real, non-zero number. */
+export function isPositiveTotal(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value !== 0;
+}

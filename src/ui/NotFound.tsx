@@ -1,0 +1,22 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import { useDocumentTitle } from '../lib/document-title';
+
+export const NOT_FOUND_TEXT = 'Страница не найдена';
+
+export function NotFound() {
+  useDocumentTitle(NOT_FOUND_TEXT);
+  return (
+    <Stack align="center" gap="md" py={60}>
+      <Text fz={64} fw={700} c="berry" aria-hidden>
+        404
+      </Text>
+      <Title order={1} ta="center">
+        {NOT_FOUND_TEXT}
+      </Title>
+      <Button component={Link} href="/">
+        На главную
+      </Button>
+    </Stack>
+  );
+}

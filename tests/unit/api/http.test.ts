@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getBasket, updateBasketAmount } from '../../../src/api/basket';
+import { configureApi, csrfTokenFromPage, loginRedirectFor } from '../../../src/api/http';
+import { getToken, setToken } from '../../../src/api/token';
+
+const calls: Request[] = [];
+
+function answer(status: number, body: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(new Request(new URL(String(input), 'http://shop.test'), init));
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  document.head.innerHTML = '';
+  configureApi({ baseURL: '/api', csrfToken: csrfTokenFromPage, onUnauthorized: () => {} });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setToken(null);
+});
+
+describe('the HTTP client', () => {
+  it('calls /api paths and sends no Authorization header without a token', async () => {
+    answer(200, {});
+    await getBasket();
+    expect(new URL(calls[0]!.url).pathname).toBe('/api/catalog/basket');
+    expect(calls[0]!.headers.get('Authorization')).toBeNull();
+  });
+
+  it('sends `Token {token}` when a token is stored under jwt', async () => {
+    localStorage.setItem('jwt', 'abc123');
+    answer(200, {});
+    await getBasket();
+    expect(calls[0]!.headers.get('Authorization')).toBe('Token abc123');
+  });
+
+  it('sends X-CSRFToken on PUT from the csrftoken cookie', async () => {
+    document.cookie = 'csrftoken=cookie-token; path=/';
+    answer(200, { product: {}, amount: 1 });
+    await updateBasketAmount(5, 1);
+    expect(calls[0]!.method).toBe('PUT');
+    expect(calls[0]!.headers.get('X-CSRFToken')).toBe('cookie-token');
+    expect(await calls[0]!.json()).toEqual({ amount: 1 });
+  });
+
+  it('prefers the csrf-token meta element over the cookie', async () => {
+    document.cookie = 'csrftoken=cookie-token; path=/';
+    document.head.innerHTML = '<meta name="csrf-token" content="meta-token">';
+    answer(200, { product: {}, amount: 1 });
+    await updateBasketAmount(5, 1);
+    expect(calls[0]!.headers.get('X-CSRFToken')).toBe('meta-token');
+  });
+
+  it('does not send the anti-forgery header on GET', async () => {
+    document.cookie = 'csrftoken=cookie-token; path=/';
+    answer(200, {});
+    await getBasket();
+    expect(calls[0]!.headers.get('X-CSRFToken')).toBeNull();
+  });
+
+  it('on 401 clears the token and calls the logout handler', async () => {
+    setToken('revoked');
+    const onUnauthorized = vi.fn();
+    configureApi({ onUnauthorized });
+    answer(401, { detail: 'Недопустимый токен.' });
+    await expect(getBasket()).rejects.toThrow();
+    expect(getToken()).toBeNull();
+    expect(localStorage.getItem('jwt')).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('does not log out on other errors', async () => {
+    setToken('good');
+    const onUnauthorized = vi.fn();
+    configureApi({ onUnauthorized });
+    answer(500, {});
+    await expect(getBasket()).rejects.toThrow();
+    expect(getToken()).toBe('good');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('loginRedirectFor', () => {
+  it('carries the current path in next_page', () => {
+    expect(loginRedirectFor('/order_status')).toBe('/login/?next_page=%2Forder_status');
+    expect(loginRedirectFor('/search?q=мал')).toBe(
+      `/login/?next_page=${encodeURIComponent('/search?q=мал')}`,
+    );
+  });
+
+  it('does nothing when already on /login/', () => {
+    expect(loginRedirectFor('/login/')).toBeNull();
+    expect(loginRedirectFor('/login/?next_page=%2F')).toBeNull();
+  });
+});

@@ -1,0 +1,202 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '../../../src/api/types';
+import { CookieNotice } from '../../../src/app/layout/CookieNotice';
+import { Header } from '../../../src/app/layout/Header';
+import { MainMenu } from '../../../src/app/layout/MainMenu';
+import { isPriceButtonVisible, PriceButton } from '../../../src/app/layout/PriceButton';
+import { ThemeToggle } from '../../../src/app/layout/ThemeToggle';
+import { Routes } from '../../../src/app/routes';
+import { basket, resetBasket } from '../../../src/features/basket/store';
+import { renderAt } from '../render';
+
+const berry: Product = {
+  id: 1,
+  name: 'Малина',
+  image: null,
+  unit: 'кг',
+  unit_step: 0.1,
+  price: 900,
+  rest: 5,
+  available: true,
+};
+
+afterEach(() => {
+  resetBasket();
+  vi.useRealTimers();
+});
+
+async function openMenu() {
+  fireEvent.click(screen.getByRole('button', { name: 'Меню' }));
+  // happy-dom has no layout, so floating-ui leaves the dropdown display:none: query hidden nodes.
+  return screen.findByRole('menuitem', { name: /Заказы/, hidden: true });
+}
+
+describe('the menu', () => {
+  it('always shows Заказы, and Корзина only while a line has an amount above 0', async () => {
+    basket.lines = { '1': { product: berry, amount: 0 } };
+    renderAt(<MainMenu />);
+    const orders = await openMenu();
+    expect(orders.getAttribute('href')).toBe('/order_status');
+    expect(screen.queryByRole('menuitem', { name: /Корзина/, hidden: true })).toBeNull();
+
+    act(() => {
+      basket.lines = { '1': { product: berry, amount: 1.5 } };
+    });
+    const cart = await screen.findByRole('menuitem', { name: /Корзина/, hidden: true });
+    expect(cart.getAttribute('href')).toBe('/order');
+  });
+
+  it('counts lines, not amounts, in the cart badge', async () => {
+    basket.lines = {
+      '1': { product: berry, amount: 3 },
+      '2': { product: { ...berry, id: 2 }, amount: 2.5 },
+      '3': { product: { ...berry, id: 3 }, amount: 0 },
+    };
+    renderAt(<MainMenu />);
+    await openMenu();
+    expect(screen.getByLabelText('товаров: 2').textContent).toBe('2');
+  });
+
+  it('opens on hover after 300 ms, not before', async () => {
+    vi.useFakeTimers();
+    renderAt(<MainMenu />);
+    const target = screen.getByRole('button', { name: 'Меню' });
+    fireEvent.mouseEnter(target);
+    act(() => vi.advanceTimersByTime(250));
+    expect(target.getAttribute('aria-expanded')).toBe('false');
+    act(() => vi.advanceTimersByTime(100));
+    expect(target.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.mouseLeave(target);
+    act(() => vi.advanceTimersByTime(200));
+    expect(target.getAttribute('aria-expanded')).toBe('true');
+    act(() => vi.advanceTimersByTime(100));
+    expect(target.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('the price button', () => {
+  it.each([
+    ['/', 1250, true],
+    ['/catalog', 0.5, true],
+    ['/', 0, false],
+    ['/', Number.NaN, false],
+    ['/', undefined, false],
+    ['/order', 1250, false],
+    ['/commit', 1250, false],
+    ['/policy', 1250, false],
+    ['/news', 1250, false],
+  ])('on %s with total %s is visible: %s', (path, total, visible) => {
+    expect(isPriceButtonVisible(path, total)).toBe(visible);
+  });
+
+  it('shows the total in roubles and links to /order', () => {
+    basket.amount_sum = 1250.5;
+    renderAt(<PriceButton />, '/catalog');
+    const link = screen.getByRole('link', { name: /Корзина на сумму/ });
+    expect(link.textContent?.replace(/\s/g, ' ')).toBe('1 250,50 ₽');
+    expect(link.getAttribute('href')).toBe('/order');
+  });
+
+  it('is not rendered on /order', () => {
+    basket.amount_sum = 1250;
+    renderAt(<PriceButton />, '/order');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});
+
+describe('the cookie notice', () => {
+  it('is shown to a new visitor; Продолжить stores cookieAccepted for 30 days and hides it', () => {
+    const writes: string[] = [];
+    let proto: object | null = document;
+    let descriptor: PropertyDescriptor | undefined;
+    while (proto && !descriptor) {
+      descriptor = Object.getOwnPropertyDescriptor(proto, 'cookie');
+      proto = Object.getPrototypeOf(proto);
+    }
+    renderAt(<CookieNotice />);
+    expect(screen.getByText(/соглашаетесь с использованием файлов cookie/)).toBeTruthy();
+    const spy = vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
+      writes.push(value);
+      descriptor?.set?.call(document, value);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
+    spy.mockRestore();
+    expect(writes[0]).toMatch(/^cookieAccepted=true; max-age=2592000; path=\//);
+    expect(document.cookie).toContain('cookieAccepted=true');
+    expect(screen.queryByRole('region', { name: 'Уведомление о cookie' })).toBeNull();
+  });
+
+  it('is not shown once accepted', () => {
+    document.cookie = 'cookieAccepted=true; path=/';
+    renderAt(<CookieNotice />);
+    expect(screen.queryByRole('region', { name: 'Уведомление о cookie' })).toBeNull();
+  });
+
+  it('is not shown on /policy', () => {
+    renderAt(<CookieNotice />, '/policy');
+    expect(screen.queryByRole('region', { name: 'Уведомление о cookie' })).toBeNull();
+  });
+
+  it('Подробнее opens /policy in a new tab', () => {
+    renderAt(<CookieNotice />);
+    const more = screen.getByRole('link', { name: 'Подробнее' });
+    expect(more.getAttribute('href')).toBe('/policy');
+    expect(more.getAttribute('target')).toBe('_blank');
+  });
+});
+
+describe('the theme toggle', () => {
+  it('shows a moon in light, switches to dark with a sun, and remembers it', async () => {
+    renderAt(<ThemeToggle />);
+    const toggle = screen.getByRole('button', { name: 'Переключить тему' });
+    expect(toggle.querySelector('[data-icon="moon"]')).not.toBeNull();
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark'),
+    );
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(toggle.querySelector('[data-icon="sun"]')).not.toBeNull();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(localStorage.getItem('theme')).toBe('light'));
+  });
+});
+
+describe('the header', () => {
+  it('has the logo to /, Каталог to /catalog and the magnifier to /search', () => {
+    renderAt(<Header />, '/catalog');
+    expect(screen.getByRole('link', { name: 'На главную' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: /Каталог/ }).getAttribute('href')).toBe('/catalog');
+    expect(screen.getByRole('link', { name: 'Поиск' }).getAttribute('href')).toBe('/search');
+  });
+
+  it('hides the magnifier on /search', () => {
+    renderAt(<Header />, '/search?q=мал');
+    expect(screen.queryByRole('link', { name: 'Поиск' })).toBeNull();
+  });
+});
+
+describe('routes', () => {
+  it.each(['/no-such-page', '/product-404/7', '/section-404/3', '/selection-404/2'])(
+    '%s shows the 404 page with a way home',
+    async (path) => {
+      renderAt(<Routes />, path);
+      expect(await screen.findByRole('heading', { name: 'Страница не найдена' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'На главную' }).getAttribute('href')).toBe('/');
+      expect(document.title).toBe('Ягодная лавка — Страница не найдена');
+    },
+  );
+
+  it.each([
+    ['/', 'Главная'],
+    ['/order', 'Корзина'],
+    ['/commit', 'Подтверждение заказа'],
+    ['/order_status', 'Заказы'],
+    ['/search', 'Поиск'],
+    ['/news', 'Новости'],
+    ['/policy', 'Политика конфиденциальности'],
+  ])('%s sets the title to the store name plus %s', async (path, section) => {
+    renderAt(<Routes />, path);
+    await waitFor(() => expect(document.title).toBe(`Ягодная лавка — ${section}`));
+  });
+});
