@@ -4,6 +4,7 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Affix.css';
+import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Breadcrumbs.css';
