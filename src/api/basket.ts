@@ -9,7 +9,8 @@ export const updateBasketAmount = (productId: number, amount: number) =>
     body: { amount } satisfies BasketUpdate,
   });
 
-export const deleteBasketLine = (productId: number) =>
-  http<void>(`/catalog/basket/${productId}`, { method: 'DELETE' });
+export async function deleteBasketLine(productId: number): Promise<void> {
+  await http(`/catalog/basket/${productId}`, { method: 'DELETE' });
+}
 
 export const getTotalPrice = () => http<AmountSum>('/catalog/total_price');

@@ -4,7 +4,6 @@ import { useLocation } from 'wouter';
 /** Spec §2: scroll goes back to the top on each navigation. */
 export function ScrollReset() {
   const [location] = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new location by design
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, [location]);

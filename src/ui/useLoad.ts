@@ -1,33 +1,40 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { errorStatus } from '../api/http';
 
 export type LoadState<T> =
-  | { status: 'loading'; data?: undefined; error?: undefined }
-  | { status: 'done'; data: T; error?: undefined }
+  | { status: 'loading'; data?: undefined; error?: undefined; httpStatus?: undefined }
+  | { status: 'done'; data: T; error?: undefined; httpStatus?: undefined }
   | { status: 'error'; data?: undefined; error: unknown; httpStatus: number | undefined };
+
+type Settled<T> = Exclude<LoadState<T>, { status: 'loading' }>;
 
 /**
  * Runs `load` when the component mounts and whenever `key` changes; `reload` runs it again.
- * A late answer for an old key is ignored, so a fast navigation never shows stale data.
+ * An answer for an older key or attempt is never shown, so a fast navigation shows no stale data.
  */
-export function useLoad<T>(load: () => Promise<T>, key: unknown = null) {
-  const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
+export function useLoad<T>(load: () => Promise<T>, key: string | number | null = null) {
   const [attempt, setAttempt] = useState(0);
+  const [settled, setSettled] = useState<{ request: string; state: Settled<T> } | null>(null);
+  const request = `${key}#${attempt}`;
+  const run = useEffectEvent(() => load());
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `load`'s inputs
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
-    load().then(
-      (data) => current && setState({ status: 'done', data }),
+    run().then(
+      (data) => current && setSettled({ request, state: { status: 'done', data } }),
       (error: unknown) =>
-        current && setState({ status: 'error', error, httpStatus: errorStatus(error) }),
+        current &&
+        setSettled({
+          request,
+          state: { status: 'error', error, httpStatus: errorStatus(error) },
+        }),
     );
     return () => {
       current = false;
     };
-  }, [key, attempt]);
+  }, [request]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const state: LoadState<T> = settled?.request === request ? settled.state : { status: 'loading' };
   return { ...state, reload };
 }
