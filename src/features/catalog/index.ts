@@ -1,0 +1,4 @@
+// What other features may use of the catalogue.
+export { ProductCard } from './ProductCard';
+export { ProductGrid } from './ProductGrid';
+export { SectionCard } from './SectionCard';
