@@ -1,0 +1,97 @@
+// DRF-style answers and small routing helpers shared by the route modules.
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { DetailError, FieldErrors } from '../src/api/types.ts';
+
+export const NOT_FOUND = 'Не найдено.';
+
+/** Thrown by handlers; the error middleware turns it into a JSON answer. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: DetailError | FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+export const notFound = (): HttpError => new HttpError(404, { detail: NOT_FOUND });
+
+export const badRequest = (errors: FieldErrors): HttpError => new HttpError(400, errors);
+
+/** Parses a path id matched by `(\\d+)`; ids beyond the safe integer range cannot exist. */
+export function pathId(req: Request, name = 'id'): number {
+  const raw = req.params[name];
+  const id = Number(raw);
+  if (!raw || !Number.isSafeInteger(id)) throw notFound();
+  return id;
+}
+
+type Method = 'get' | 'put' | 'post' | 'delete';
+type Handlers = Partial<Record<Method, RequestHandler>>;
+
+/**
+ * Registers the handlers of one path and answers the other methods like DRF: OPTIONS lists the
+ * allowed methods, anything else is 405.
+ */
+export function defineRoute(router: Router, path: string, handlers: Handlers): void {
+  const route = router.route(path);
+  const allowed = new Set<string>(['OPTIONS']);
+  for (const [method, handler] of Object.entries(handlers) as [Method, RequestHandler][]) {
+    route[method](handler);
+    allowed.add(method.toUpperCase());
+    if (method === 'get') allowed.add('HEAD');
+  }
+  const allow = [...allowed].join(', ');
+  route.all((req: Request, res: Response) => {
+    res.setHeader('Allow', allow);
+    if (req.method === 'OPTIONS') {
+      res.status(204).end();
+      return;
+    }
+    res.status(405).json({ detail: `Метод "${req.method}" не разрешён.` } satisfies DetailError);
+  });
+}
+
+/** Last middleware of /api: unknown paths. */
+export function apiNotFound(_req: Request, res: Response): void {
+  res.status(404).json({ detail: NOT_FOUND } satisfies DetailError);
+}
+
+interface BodyParserError {
+  type: string;
+  status: number;
+  message: string;
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return (
+    error instanceof Error &&
+    typeof (error as Partial<BodyParserError>).type === 'string' &&
+    typeof (error as Partial<BodyParserError>).status === 'number'
+  );
+}
+
+/** Error middleware of /api: HttpError, body-parser errors, then anything else as 500. */
+export function apiErrors(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  if (error instanceof HttpError) {
+    res.set(error.headers).status(error.status).json(error.body);
+    return;
+  }
+  if (isBodyParserError(error)) {
+    const detail =
+      error.type === 'entity.parse.failed'
+        ? `JSON parse error - ${error.message}`
+        : error.type === 'entity.too.large'
+          ? 'Запрос слишком большой.'
+          : error.message;
+    res.status(error.status).json({ detail } satisfies DetailError);
+    return;
+  }
+  console.error('[stub] unexpected error', error);
+  res.status(500).json({ detail: 'Внутренняя ошибка сервера.' } satisfies DetailError);
+}

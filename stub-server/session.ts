@@ -1,0 +1,140 @@
+// Who is asking: Django's `sessionid` and `csrftoken` cookies and DRF TokenAuthentication.
+// identify() runs first on every /api request, csrfGuard() right after it.
+import { randomBytes } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { nowIso } from './clock.ts';
+import type { StubContext } from './context.ts';
+import type { StoredUser, StubData } from './db.ts';
+import { HttpError } from './http.ts';
+
+export interface Visitor {
+  sessionId: string;
+  /** The user of a valid `Authorization: Token …` header, else null (anonymous). */
+  user: StoredUser | null;
+  /** Who the basket and the orders belong to: `user:{id}` or `session:{sessionid}`. */
+  owner: string;
+  /** The `csrftoken` cookie the request carried, null when it had none. */
+  csrfCookie: string | null;
+}
+
+const SESSION_COOKIE = 'sessionid';
+const CSRF_COOKIE = 'csrftoken';
+const SESSION_AGE_MS = 14 * 24 * 3600 * 1000; // Django's SESSION_COOKIE_AGE
+const CSRF_AGE_MS = 31_449_600 * 1000; // Django's CSRF_COOKIE_AGE: a year
+const KEY_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const INVALID_TOKEN = 'Недопустимый токен.';
+export const CSRF_FAILED = 'CSRF Failed: CSRF token missing or incorrect.';
+
+export const isSessionKey = (value: string): boolean => /^[A-Za-z0-9]{8,64}$/.test(value);
+const isCsrfToken = (value: string): boolean => /^[A-Za-z0-9]{16,64}$/.test(value);
+
+/** A random key like Django's: lower-case letters and digits. */
+export function randomKey(length = 32): string {
+  return [...randomBytes(length)].map((byte) => KEY_CHARS[byte % KEY_CHARS.length]).join('');
+}
+
+export const newTokenKey = (): string => randomBytes(20).toString('hex');
+
+export function parseCookies(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!name || cookies.has(name)) continue;
+    try {
+      cookies.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
+    } catch {
+      cookies.set(name, part.slice(eq + 1).trim());
+    }
+  }
+  return cookies;
+}
+
+const visitors = new WeakMap<Request, Visitor>();
+
+export function visitorOf(req: Request): Visitor {
+  const visitor = visitors.get(req);
+  if (!visitor) throw new Error('identify() must run before the /api routes');
+  return visitor;
+}
+
+export const userOwner = (user: Pick<StoredUser, 'id'>): string => `user:${user.id}`;
+export const sessionOwner = (sessionId: string): string => `session:${sessionId}`;
+
+/** The user of a token key that exists and is not revoked. */
+export function userOfToken(data: StubData, key: string): StoredUser | null {
+  const token = data.tokens.find((candidate) => candidate.key === key && !candidate.revoked);
+  if (!token) return null;
+  return data.users.find((user) => user.id === token.user_id) ?? null;
+}
+
+function unauthorized(detail: string): HttpError {
+  return new HttpError(401, { detail }, { 'WWW-Authenticate': 'Token' });
+}
+
+/** DRF TokenAuthentication: no `Token` header is anonymous, a bad one is 401 everywhere. */
+function authenticate(data: StubData, header: string | undefined): StoredUser | null {
+  const parts = (header ?? '').trim().split(/\s+/);
+  if (parts[0]?.toLowerCase() !== 'token') return null;
+  if (parts.length === 1)
+    throw unauthorized('Недопустимый заголовок токена. Не предоставлены учётные данные.');
+  if (parts.length > 2)
+    throw unauthorized('Недопустимый заголовок токена. Токен не должен содержать пробелов.');
+  const user = userOfToken(data, parts[1] ?? '');
+  if (!user) throw unauthorized(INVALID_TOKEN);
+  return user;
+}
+
+export function identify({ store, settings }: StubContext): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const cookies = parseCookies(req.headers.cookie);
+    let sessionId = cookies.get(SESSION_COOKIE) ?? '';
+    if (!isSessionKey(sessionId)) {
+      sessionId = settings.fixedSession ?? randomKey();
+      res.cookie(SESSION_COOKIE, sessionId, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        maxAge: SESSION_AGE_MS,
+      });
+    }
+    const csrfCookie = cookies.get(CSRF_COOKIE) ?? '';
+    if (!isCsrfToken(csrfCookie)) {
+      res.cookie(CSRF_COOKIE, randomKey(), { sameSite: 'lax', path: '/', maxAge: CSRF_AGE_MS });
+    }
+    const user = authenticate(store.data, req.headers.authorization);
+    visitors.set(req, {
+      sessionId,
+      user,
+      owner: user ? userOwner(user) : sessionOwner(sessionId),
+      csrfCookie: isCsrfToken(csrfCookie) ? csrfCookie : null,
+    });
+    next();
+  };
+}
+
+/** Unsafe methods need `X-CSRFToken` equal to the `csrftoken` cookie, token or not. */
+export function csrfGuard({ settings }: StubContext): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (!settings.csrf || !UNSAFE_METHODS.has(req.method)) {
+      next();
+      return;
+    }
+    const { csrfCookie } = visitorOf(req);
+    const header = req.get('X-CSRFToken');
+    if (!csrfCookie || header !== csrfCookie) throw new HttpError(403, { detail: CSRF_FAILED });
+    next();
+  };
+}
+
+/** Records an anonymous session once it owns something, so the data file lists it. */
+export function touchSession(data: StubData, visitor: Visitor): void {
+  if (visitor.user) return;
+  const now = nowIso();
+  const session = data.sessions[visitor.sessionId];
+  if (session) session.last_seen_ts = now;
+  else data.sessions[visitor.sessionId] = { created_ts: now, last_seen_ts: now };
+}
