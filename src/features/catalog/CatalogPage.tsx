@@ -1,8 +1,26 @@
-import { Title } from '@mantine/core';
+import { getRootSections } from '../../api/catalog';
 import { useDocumentTitle } from '../../lib/document-title';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorState } from '../../ui/ErrorState';
+import { useLoad } from '../../ui/useLoad';
+import { CatalogLayout } from './CatalogLayout';
+import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
+import { CATALOG_TITLE } from './texts';
 
-// The screen itself comes with its own issue; the route, the title and the layout work now.
 export default function CatalogPage() {
-  useDocumentTitle('Каталог');
-  return <Title order={1}>Каталог</Title>;
+  useDocumentTitle(CATALOG_TITLE);
+  const state = useLoad(getRootSections);
+  return (
+    <CatalogLayout crumbs={[{ label: CATALOG_TITLE }]} title={CATALOG_TITLE}>
+      {state.status === 'loading' && <ProductGridSkeleton sections={8} />}
+      {state.status === 'error' && <ErrorState onRetry={state.reload} />}
+      {state.status === 'done' &&
+        (state.data.length === 0 ? (
+          // The spec shows no empty catalogue; a shopper should still see why nothing is here.
+          <EmptyState text="Каталог пока пуст" />
+        ) : (
+          <ProductGrid sections={state.data} products={[]} eager />
+        ))}
+    </CatalogLayout>
+  );
 }

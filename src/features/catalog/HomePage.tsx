@@ -1,8 +1,27 @@
-import { Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '../../lib/document-title';
+import { DeliveryInfo } from './DeliveryInfo';
+import { HomeProducts, HomeSections } from './HomeBlocks';
+import { HomeCarousel } from './HomeCarousel';
+import { HomeSearch } from './HomeSearch';
+import { SelectionBlocks } from './SelectionBlocks';
 
-// The screen itself comes with its own issue; the route, the title and the layout work now.
+/** Spec §2, in its order: search, carousel, selections, delivery, then the shop's home blocks. */
 export default function HomePage() {
   useDocumentTitle('Главная');
-  return <Title order={1}>Свежие ягоды</Title>;
+  return (
+    <Stack gap={40}>
+      <Stack gap="md">
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Свежие ягоды
+        </Title>
+        <HomeSearch />
+        <HomeCarousel />
+      </Stack>
+      <SelectionBlocks />
+      <DeliveryInfo />
+      <HomeSections />
+      <HomeProducts />
+    </Stack>
+  );
 }

@@ -1,24 +1,73 @@
 import { SimpleGrid } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Product, SectionRef } from '../../api/types';
+import { ProductCardSkeleton, SectionCardSkeleton } from './CardSkeletons';
 import { ProductCard } from './ProductCard';
 import { SectionCard } from './SectionCard';
 
-/** Sections first, then products, in a grid that adds columns as the screen widens. */
+/** Two columns on a phone up to five on a wide screen; a card never grows past 300 px. */
+const COLUMNS = { base: 2, sm: 3, md: 4, lg: 5 };
+
+/** How many cards a grid shows with their images loaded at once: about the first screenful. */
+const EAGER_CARDS = 4;
+
+function Grid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid cols={COLUMNS} spacing={{ base: 'sm', sm: 'md' }} verticalSpacing="md">
+      {children}
+    </SimpleGrid>
+  );
+}
+
+/** Sections first, then products (spec §2: child sections followed by products). */
 export function ProductGrid({
   sections = [],
   products,
+  eager = false,
 }: {
   sections?: SectionRef[];
   products: Product[];
+  /** The grid is at the top of its page: its first images load without waiting for a scroll. */
+  eager?: boolean;
 }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 5 }} spacing="md">
-      {sections.map((section) => (
-        <SectionCard key={`s${section.id}`} section={section} />
+    <Grid>
+      {sections.map((section, index) => (
+        <SectionCard
+          key={`s${section.id}`}
+          section={section}
+          eager={eager && index < EAGER_CARDS}
+        />
       ))}
-      {products.map((product) => (
-        <ProductCard key={`p${product.id}`} product={product} />
+      {products.map((product, index) => (
+        <ProductCard
+          key={`p${product.id}`}
+          product={product}
+          eager={eager && sections.length + index < EAGER_CARDS}
+        />
       ))}
-    </SimpleGrid>
+    </Grid>
+  );
+}
+
+/** Holds a grid's place while it loads. */
+export function ProductGridSkeleton({
+  sections = 0,
+  products = 0,
+}: {
+  sections?: number;
+  products?: number;
+}) {
+  return (
+    <div aria-busy="true" aria-label="Загрузка">
+      <Grid>
+        {Array.from({ length: sections }, (_, index) => (
+          <SectionCardSkeleton key={`s${index}`} />
+        ))}
+        {Array.from({ length: products }, (_, index) => (
+          <ProductCardSkeleton key={`p${index}`} />
+        ))}
+      </Grid>
+    </div>
   );
 }

@@ -1,8 +1,58 @@
-import { Title } from '@mantine/core';
+import '@mantine/core/styles/Grid.css';
+import { Grid } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { getProduct, getProductBreadcrumbs } from '../../api/catalog';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useLoad } from '../../ui/useLoad';
+import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure, WithCatalogId } from './CatalogLayout';
+import { ProductCardSkeleton } from './CardSkeletons';
+import { DeliveryInfo } from './DeliveryInfo';
+import { ProductCard } from './ProductCard';
 
-// The screen itself comes with its own issue; the route, the title and the layout work now.
+// The card keeps its 300 px (spec §2); beside it on wider screens, below it on a phone, what a
+// buyer asks next: how the berries reach them.
+function ProductFrame({ card }: { card: ReactNode }) {
+  return (
+    <Grid gap="lg" align="flex-start">
+      <Grid.Col span={{ base: 12, sm: 'content' }}>
+        <div style={{ width: 300, maxWidth: '100%' }}>{card}</div>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 'auto' }}>
+        <DeliveryInfo />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function ProductView({ id }: { id: number }) {
+  const state = useLoad(() => Promise.all([getProduct(id), getProductBreadcrumbs(id)]), id);
+  useDocumentTitle(state.data?.[0].name);
+
+  if (state.status === 'loading') {
+    return (
+      <CatalogLayoutSkeleton>
+        <ProductFrame card={<ProductCardSkeleton />} />
+      </CatalogLayoutSkeleton>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <LoadFailure kind="product" id={id} httpStatus={state.httpStatus} onRetry={state.reload} />
+    );
+  }
+  const [product, breadcrumbs] = state.data;
+  // product_breadcrumbs runs down to the product's section; the product itself comes last.
+  const crumbs = [
+    ...breadcrumbs.map((crumb) => ({ label: crumb.name, href: `/section/${crumb.id}` })),
+    { label: product.name },
+  ];
+  return (
+    <CatalogLayout crumbs={crumbs} title={product.name}>
+      <ProductFrame card={<ProductCard product={product} eager />} />
+    </CatalogLayout>
+  );
+}
+
 export default function ProductPage() {
-  useDocumentTitle('Товар');
-  return <Title order={1}>Товар</Title>;
+  return <WithCatalogId kind="product">{(id) => <ProductView id={id} />}</WithCatalogId>;
 }

@@ -1,14 +1,34 @@
-import { Anchor, Card } from '@mantine/core';
+import { Card, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import type { SectionRef } from '../../api/types';
+import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
+import classes from './Card.module.css';
 
-/** A section in a grid or carousel: its image and name, linking to the section. */
-export function SectionCard({ section }: { section: SectionRef }) {
+const IMAGE_SIZE = 300;
+
+/** A section in a grid or a carousel: its image and name; the whole card links to it. */
+export function SectionCard({ section, eager = false }: { section: SectionRef; eager?: boolean }) {
   return (
-    <Card withBorder maw={300} w="100%" padding="sm">
-      <Anchor component={Link} href={`/section/${section.id}`}>
+    <Card
+      component={Link}
+      href={`/section/${section.id}`}
+      withBorder
+      padding="sm"
+      className={`${classes.card} ${classes.sectionCard}`}
+      data-testid="section-card"
+    >
+      <Card.Section>
+        <ImageWithPlaceholder
+          src={section.image}
+          alt=""
+          width={IMAGE_SIZE}
+          height={IMAGE_SIZE}
+          eager={eager}
+        />
+      </Card.Section>
+      <Text fw={600} mt="sm" lineClamp={2} className={classes.name}>
         {section.name}
-      </Anchor>
+      </Text>
     </Card>
   );
 }

@@ -1,8 +1,47 @@
-import { Title } from '@mantine/core';
+import { getSection, getSectionBreadcrumbs } from '../../api/catalog';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useLoad } from '../../ui/useLoad';
+import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure, WithCatalogId } from './CatalogLayout';
+import { EmptySection } from './EmptySection';
+import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 
-// The screen itself comes with its own issue; the route, the title and the layout work now.
+function SectionView({ id }: { id: number }) {
+  // The key reloads the page when only the id changes (a child section, a breadcrumb).
+  const state = useLoad(() => Promise.all([getSection(id), getSectionBreadcrumbs(id)]), id);
+  useDocumentTitle(state.data?.[0].name);
+
+  if (state.status === 'loading') {
+    return (
+      <CatalogLayoutSkeleton>
+        <ProductGridSkeleton sections={2} products={6} />
+      </CatalogLayoutSkeleton>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <LoadFailure kind="section" id={id} httpStatus={state.httpStatus} onRetry={state.reload} />
+    );
+  }
+  const [section, breadcrumbs] = state.data;
+  // section_breadcrumbs ends with the section itself, which is the current page, not a link.
+  const crumbs = [
+    ...breadcrumbs
+      .filter((crumb) => crumb.id !== id)
+      .map((crumb) => ({ label: crumb.name, href: `/section/${crumb.id}` })),
+    { label: section.name },
+  ];
+  const empty = section.children.length === 0 && section.products.length === 0;
+  return (
+    <CatalogLayout crumbs={crumbs} title={section.name}>
+      {empty ? (
+        <EmptySection />
+      ) : (
+        <ProductGrid sections={section.children} products={section.products} eager />
+      )}
+    </CatalogLayout>
+  );
+}
+
 export default function SectionPage() {
-  useDocumentTitle('Раздел');
-  return <Title order={1}>Раздел</Title>;
+  return <WithCatalogId kind="section">{(id) => <SectionView id={id} />}</WithCatalogId>;
 }

@@ -1,8 +1,41 @@
-import { Title } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { getSelection } from '../../api/catalog';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useLoad } from '../../ui/useLoad';
+import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure, WithCatalogId } from './CatalogLayout';
+import { EmptySection } from './EmptySection';
+import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 
-// The screen itself comes with its own issue; the route, the title and the layout work now.
+function SelectionView({ id }: { id: number }) {
+  const state = useLoad(() => getSelection(id), id);
+  useDocumentTitle(state.data?.name);
+
+  if (state.status === 'loading') {
+    return (
+      <CatalogLayoutSkeleton>
+        <ProductGridSkeleton sections={2} products={6} />
+      </CatalogLayoutSkeleton>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <LoadFailure kind="selection" id={id} httpStatus={state.httpStatus} onRetry={state.reload} />
+    );
+  }
+  const selection = state.data;
+  const empty = selection.sections.length === 0 && selection.products.length === 0;
+  return (
+    <CatalogLayout crumbs={[{ label: selection.name }]} title={selection.name}>
+      {selection.description && <Text c="dimmed">{selection.description}</Text>}
+      {empty ? (
+        <EmptySection />
+      ) : (
+        <ProductGrid sections={selection.sections} products={selection.products} eager />
+      )}
+    </CatalogLayout>
+  );
+}
+
 export default function SelectionPage() {
-  useDocumentTitle('Подборка');
-  return <Title order={1}>Подборка</Title>;
+  return <WithCatalogId kind="selection">{(id) => <SelectionView id={id} />}</WithCatalogId>;
 }

@@ -1,0 +1,74 @@
+import { Skeleton, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Redirect, useParams } from 'wouter';
+import { type Crumb, BreadcrumbsSkeleton, PageBreadcrumbs } from '../../ui/Breadcrumbs';
+import { ErrorState } from '../../ui/ErrorState';
+import { type CatalogKind, notFoundPath, parseCatalogId } from './catalog-id';
+
+/** Breadcrumbs, the page's title, then its content. */
+export function CatalogLayout({
+  crumbs,
+  title,
+  children,
+}: {
+  crumbs: Crumb[];
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="md">
+      <PageBreadcrumbs items={crumbs} />
+      <Title order={1}>{title}</Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** The same frame while the data loads: the breadcrumbs' line, the title's line, the content. */
+export function CatalogLayoutSkeleton({ children }: { children: ReactNode }) {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Загрузка">
+      <BreadcrumbsSkeleton />
+      <Skeleton height={30} width="50%" my={7} aria-hidden />
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * Passes the route's numeric id on; an id that is not a positive integer goes straight to the
+ * 404 page without a call.
+ */
+export function WithCatalogId({
+  kind,
+  children,
+}: {
+  kind: CatalogKind;
+  children: (id: number) => ReactNode;
+}) {
+  const { id: raw } = useParams<{ id?: string }>();
+  const id = parseCatalogId(raw);
+  if (id === null) return <Redirect to={notFoundPath(kind, raw ?? '')} replace />;
+  return children(id);
+}
+
+/** A failed load: a 404 goes to the item's 404 page (spec §8), anything else offers a retry. */
+export function LoadFailure({
+  kind,
+  id,
+  httpStatus,
+  onRetry,
+}: {
+  kind: CatalogKind;
+  id: number;
+  httpStatus: number | undefined;
+  onRetry: () => void;
+}) {
+  if (httpStatus === 404) return <Redirect to={notFoundPath(kind, id)} replace />;
+  return (
+    <Stack gap="md">
+      <PageBreadcrumbs items={[]} />
+      <ErrorState onRetry={onRetry} />
+    </Stack>
+  );
+}

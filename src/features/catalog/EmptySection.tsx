@@ -1,0 +1,18 @@
+import { Button } from '@mantine/core';
+import { Link } from 'wouter';
+import { EmptyState } from '../../ui/EmptyState';
+import { CATALOG_TITLE, EMPTY_SECTION_TEXT } from './texts';
+
+/** A section or selection with nothing in it: the spec's text and a way back to the catalogue. */
+export function EmptySection() {
+  return (
+    <EmptyState
+      text={EMPTY_SECTION_TEXT}
+      action={
+        <Button component={Link} href="/catalog" variant="light">
+          {CATALOG_TITLE}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import '@mantine/core/styles/Input.css';
+import { ActionIcon, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+
+/** The home page's search line: it hands the words to /search, which runs the search. */
+export function HomeSearch() {
+  const [, navigate] = useLocation();
+  const [query, setQuery] = useState('');
+  const submit = () => {
+    const q = query.trim();
+    navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
+  };
+  return (
+    <form
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <TextInput
+        type="search"
+        size="md"
+        aria-label="Поиск"
+        placeholder="Найти ягоды, варенье, саженцы…"
+        value={query}
+        onChange={(event) => setQuery(event.currentTarget.value)}
+        rightSectionWidth={44}
+        rightSection={
+          <ActionIcon type="submit" variant="subtle" size="lg" aria-label="Найти">
+            <IconSearch size={20} aria-hidden />
+          </ActionIcon>
+        }
+      />
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { Link } from 'wouter';
+import { getSelections } from '../../api/catalog';
+import type { Selection } from '../../api/types';
+import { CARD_SLIDE_GAP, CARD_SLIDE_WIDTH, CardCarousel } from '../../ui/CardCarousel';
+import { ErrorState } from '../../ui/ErrorState';
+import { useLoad } from '../../ui/useLoad';
+import { ProductCardSkeleton } from './CardSkeletons';
+import { ProductCard } from './ProductCard';
+import { SectionCard } from './SectionCard';
+
+function SelectionBlock({ selection }: { selection: Selection }) {
+  const titleId = `selection-${selection.id}`;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={titleId}>
+      <Title order={2} id={titleId}>
+        <Anchor component={Link} href={`/selection/${selection.id}`} inherit>
+          <Group component="span" gap={4} wrap="nowrap" display="inline-flex">
+            {selection.name}
+            <IconChevronRight size={24} aria-hidden />
+          </Group>
+        </Anchor>
+      </Title>
+      {selection.description && <Text c="dimmed">{selection.description}</Text>}
+      <CardCarousel label={selection.name}>
+        {selection.sections.map((section) => (
+          <SectionCard key={`s${section.id}`} section={section} />
+        ))}
+        {selection.products.map((product) => (
+          <ProductCard key={`p${product.id}`} product={product} />
+        ))}
+      </CardCarousel>
+    </Stack>
+  );
+}
+
+function SelectionSkeleton() {
+  return (
+    <Stack gap="xs" aria-hidden>
+      <Skeleton height={26} width={220} my={4} />
+      <Skeleton height={14} width="70%" my={5} />
+      <Group gap={CARD_SLIDE_GAP} wrap="nowrap" style={{ overflow: 'hidden' }}>
+        {Array.from({ length: 6 }, (_, index) => (
+          <div key={index} style={{ flex: `0 0 ${CARD_SLIDE_WIDTH}px` }}>
+            <ProductCardSkeleton />
+          </div>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+/** Spec §2: each selection's name (a link), its description and a carousel of its goods. */
+export function SelectionBlocks() {
+  const state = useLoad(getSelections);
+  if (state.status === 'loading') {
+    return (
+      <Stack gap={40} aria-busy="true" aria-label="Загрузка подборок">
+        <SelectionSkeleton />
+        <SelectionSkeleton />
+      </Stack>
+    );
+  }
+  if (state.status === 'error') return <ErrorState onRetry={state.reload} />;
+  return (
+    <Stack gap={40}>
+      {state.data.map((selection) => (
+        <SelectionBlock key={selection.id} selection={selection} />
+      ))}
+    </Stack>
+  );
+}
