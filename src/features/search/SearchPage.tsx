@@ -1,8 +1,17 @@
-import { Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '../../lib/document-title';
+import { SearchBar } from './SearchBar';
+import { SearchResults } from './SearchResults';
+import { useProductSearch } from './useProductSearch';
 
-// The screen itself comes with its own issue; the route, the title and the layout work now.
+/** Spec §2 /search: live search whose query lives in the URL's `q`. */
 export default function SearchPage() {
   useDocumentTitle('Поиск');
-  return <Title order={1}>Поиск</Title>;
+  const search = useProductSearch();
+  return (
+    <Stack gap="lg">
+      <SearchBar text={search.text} onType={search.type} onSubmit={search.submit} />
+      <SearchResults results={search.results} typing={search.typing} onRetry={search.retry} />
+    </Stack>
+  );
 }

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { searchProducts, searchSections } from '../../api/catalog';
+import type { Product, SectionRef } from '../../api/types';
+
+export interface SearchFound {
+  query: string;
+  sections: SectionRef[];
+  products: Product[];
+}
+
+export type SearchResults =
+  /** Nothing asked yet, or the query is empty. */
+  | { status: 'idle' }
+  /** `previous`: the last answer, still shown (dimmed) so the grid does not blink on each pause. */
+  | { status: 'loading'; previous: SearchFound | undefined }
+  | ({ status: 'done' } & SearchFound)
+  | { status: 'error' };
+
+type Settled = { request: string } & (({ status: 'done' } & SearchFound) | { status: 'error' });
+
+/**
+ * Searches sections and products for `query` (again when `attempt` changes). A newer query wins:
+ * the older requests are aborted, and an answer that still arrives for them is dropped.
+ */
+export function useSearchResults(query: string, attempt: number): SearchResults {
+  const [settled, setSettled] = useState<Settled | null>(null);
+  const request = `${attempt}\n${query}`;
+
+  // Cleared with the field: the next search must not flash the results of an older one.
+  if (query === '' && settled !== null) setSettled(null);
+
+  useEffect(() => {
+    if (query === '') return;
+    const controller = new AbortController();
+    let current = true;
+    Promise.all([
+      searchSections(query, controller.signal),
+      searchProducts(query, controller.signal),
+    ]).then(
+      ([sections, products]) =>
+        current && setSettled({ request, status: 'done', query, sections, products }),
+      () => current && setSettled({ request, status: 'error' }),
+    );
+    return () => {
+      current = false;
+      controller.abort();
+    };
+  }, [query, request]);
+
+  if (query === '') return { status: 'idle' };
+  if (settled?.request === request) {
+    if (settled.status === 'error') return { status: 'error' };
+    const { query: found, sections, products } = settled;
+    return { status: 'done', query: found, sections, products };
+  }
+  const previous =
+    settled?.status === 'done'
+      ? { query: settled.query, sections: settled.sections, products: settled.products }
+      : undefined;
+  return { status: 'loading', previous };
+}

@@ -1,0 +1,338 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Product, SectionRef } from '../../../src/api/types';
+import { MAX_QUERY_LENGTH } from '../../../src/features/search/query';
+import SearchPage from '../../../src/features/search/SearchPage';
+import { renderAt } from '../render';
+
+// Every search call is held until the test answers it, so the order of answers is the test's.
+interface Call {
+  kind: 'products' | 'sections';
+  q: string;
+  signal: AbortSignal | undefined;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+const api = vi.hoisted(() => ({ calls: [] as Call[] }));
+
+vi.mock('../../../src/api/catalog', () => {
+  const held =
+    (kind: Call['kind']) =>
+    (q: string, signal?: AbortSignal): Promise<unknown> =>
+      new Promise((resolve, reject) => {
+        api.calls.push({ kind, q, signal, resolve, reject });
+      });
+  return { searchProducts: held('products'), searchSections: held('sections') };
+});
+
+const NOTHING = 'По вашему запросу не нашлось товаров';
+
+const product = (id: number, name: string): Product => ({
+  id,
+  name,
+  image: null,
+  unit: 'кг',
+  unit_step: 0.1,
+  price: 890,
+  rest: 15,
+  available: true,
+});
+const raspberry = product(7, 'Малина');
+const mango = product(99, 'Манго');
+const section: SectionRef = { id: 15, name: 'Малина и ежевика', image: null };
+
+/** The queries searched so far, one per search (each search asks for products and sections). */
+const searched = () => api.calls.filter((c) => c.kind === 'products').map((c) => c.q);
+
+/** Answers the search for `q` (the latest one for it) with these sections and products. */
+async function answer(q: string, products: Product[], sections: SectionRef[] = []) {
+  const latest = (kind: Call['kind']) => api.calls.findLast((c) => c.kind === kind && c.q === q);
+  await act(async () => {
+    latest('products')!.resolve(products);
+    latest('sections')!.resolve(sections);
+  });
+}
+
+const field = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Поиск' });
+const type = (text: string) => fireEvent.change(field(), { target: { value: text } });
+const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+beforeEach(() => {
+  api.calls.length = 0;
+  // useDocumentTitle logs when the page has no description meta; index.html has one.
+  if (!document.querySelector('meta[name="description"]')) {
+    document.head.append(Object.assign(document.createElement('meta'), { name: 'description' }));
+  }
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the search field', () => {
+  it('is labelled Поиск, has focus, and sets the title', () => {
+    renderAt(<SearchPage />, '/search');
+    expect(document.activeElement).toBe(field());
+    expect(document.title).toContain('Поиск');
+  });
+
+  it('searches 500 ms after the last keystroke, once, for the last text', () => {
+    renderAt(<SearchPage />, '/search');
+    type('м');
+    wait(300);
+    type('ма');
+    wait(300);
+    type('мал');
+    wait(499);
+    expect(searched()).toEqual([]);
+    wait(1);
+    expect(searched()).toEqual(['мал']);
+    expect(api.calls.map((c) => c.kind).sort()).toEqual(['products', 'sections']);
+    wait(2000);
+    expect(searched()).toEqual(['мал']);
+  });
+
+  it('searches at once on Enter (form submit), without a second search after the pause', () => {
+    renderAt(<SearchPage />, '/search');
+    type('мал');
+    fireEvent.submit(field().closest('form')!);
+    expect(searched()).toEqual(['мал']);
+    wait(1000);
+    expect(searched()).toEqual(['мал']);
+  });
+
+  it('searches at once on the search icon', () => {
+    renderAt(<SearchPage />, '/search');
+    type('черн');
+    fireEvent.click(screen.getByRole('button', { name: 'Найти' }));
+    expect(searched()).toEqual(['черн']);
+  });
+
+  it('sends no request and shows nothing for an empty or blank query', () => {
+    renderAt(<SearchPage />, '/search');
+    type('   ');
+    fireEvent.click(screen.getByRole('button', { name: 'Найти' }));
+    wait(1000);
+    expect(searched()).toEqual([]);
+    expect(screen.queryByText(NOTHING)).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it(`sends at most ${MAX_QUERY_LENGTH} characters of a 10,000-character text`, async () => {
+    const { location } = renderAt(<SearchPage />, '/search');
+    type('малина'.repeat(2000));
+    wait(500);
+    expect(searched()).toHaveLength(1);
+    expect(searched()[0]).toHaveLength(MAX_QUERY_LENGTH);
+    expect(field().value).toHaveLength(MAX_QUERY_LENGTH);
+    expect(decodeURIComponent(location.history.at(-1)!).length).toBeLessThan(200);
+    await answer(searched()[0]!, []);
+    expect(screen.getByText(NOTHING)).toBeTruthy();
+  });
+
+  it('clears the field, the URL and the results with its clear button', async () => {
+    const { location } = renderAt(<SearchPage />, '/search?q=мал');
+    await answer('мал', [raspberry]);
+    expect(screen.getByText('Малина')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Очистить поиск' }));
+    expect(field().value).toBe('');
+    expect(document.activeElement).toBe(field());
+    expect(location.history.at(-1)).toBe('/search');
+    expect(screen.queryByText('Малина')).toBeNull();
+    wait(1000);
+    expect(searched()).toEqual(['мал']);
+  });
+});
+
+describe('the URL', () => {
+  it('runs the search in ?q= at once when the page opens', () => {
+    renderAt(<SearchPage />, '/search?q=клубника');
+    expect(field().value).toBe('клубника');
+    expect(searched()).toEqual(['клубника']);
+  });
+
+  it('follows typing by replacing the entry, so history does not pile up', () => {
+    const { location } = renderAt(<SearchPage />, '/search');
+    type('м');
+    type('ма');
+    type('мал ');
+    expect(location.history).toHaveLength(1);
+    expect(new URLSearchParams(location.history[0]!.split('?')[1]).get('q')).toBe('мал ');
+    type('');
+    expect(location.history).toEqual(['/search']);
+  });
+
+  it('fills the field and searches at once when it changes elsewhere (back/forward)', async () => {
+    const { location } = renderAt(<SearchPage />, '/search?q=мал');
+    await answer('мал', [raspberry]);
+
+    act(() => location.navigate('/search?q=манго'));
+    expect(field().value).toBe('манго');
+    expect(searched()).toEqual(['мал', 'манго']);
+    await answer('манго', [mango]);
+    expect(screen.getByText('Манго')).toBeTruthy();
+    expect(screen.queryByText('Малина')).toBeNull();
+
+    act(() => location.navigate('/search'));
+    expect(field().value).toBe('');
+    expect(screen.queryByText('Манго')).toBeNull();
+  });
+
+  it('drops a pending pause when the URL replaces the typed text', () => {
+    const { location } = renderAt(<SearchPage />, '/search');
+    type('мал');
+    wait(200);
+    act(() => location.navigate('/search?q=черника'));
+    wait(1000);
+    expect(searched()).toEqual(['черника']);
+  });
+});
+
+describe('results', () => {
+  it('shows sections above products', async () => {
+    renderAt(<SearchPage />, '/search?q=мал');
+    await answer('мал', [raspberry], [section]);
+    const sectionLink = screen.getByRole('link', { name: 'Малина и ежевика' });
+    const productLink = screen.getByRole('link', { name: 'Малина' });
+    expect(sectionLink.getAttribute('href')).toBe('/section/15');
+    expect(productLink.getAttribute('href')).toBe('/product/7');
+    expect(
+      sectionLink.compareDocumentPosition(productLink) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(screen.queryByText(NOTHING)).toBeNull();
+  });
+
+  it('ignores a stale answer that arrives after the newer one, and aborts its request', async () => {
+    renderAt(<SearchPage />, '/search');
+    type('ма');
+    wait(500);
+    type('мал');
+    wait(500);
+    expect(searched()).toEqual(['ма', 'мал']);
+    const older = api.calls.filter((c) => c.q === 'ма');
+    expect(older.every((c) => c.signal?.aborted)).toBe(true);
+    expect(api.calls.filter((c) => c.q === 'мал').some((c) => c.signal?.aborted)).toBe(false);
+
+    await answer('мал', [raspberry]);
+    await answer('ма', [mango, raspberry]);
+    expect(screen.getByText('Малина')).toBeTruthy();
+    expect(screen.queryByText('Манго')).toBeNull();
+  });
+
+  it('ignores a stale answer that arrives before the newer one', async () => {
+    renderAt(<SearchPage />, '/search');
+    type('ма');
+    wait(500);
+    type('мал');
+    wait(500);
+    await answer('ма', [mango]);
+    expect(screen.queryByText('Манго')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Ищем');
+    await answer('мал', [raspberry]);
+    expect(screen.getByText('Малина')).toBeTruthy();
+    expect(screen.queryByText('Манго')).toBeNull();
+  });
+
+  it('shows a loading indicator while searching', async () => {
+    renderAt(<SearchPage />, '/search?q=мал');
+    expect(screen.getByRole('status').textContent).toContain('Ищем');
+    await answer('мал', [raspberry]);
+    expect(screen.getByRole('status').textContent).not.toContain('Ищем');
+  });
+
+  it('shows a Russian error with Повторить on failure, and retries', async () => {
+    renderAt(<SearchPage />, '/search?q=мал');
+    await act(async () => {
+      api.calls[0]!.reject(new Error('network'));
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Не удалось выполнить поиск');
+    fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(searched()).toEqual(['мал', 'мал']);
+    await answer('мал', [raspberry]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Малина')).toBeTruthy();
+  });
+});
+
+describe('«nothing found»', () => {
+  it('is not shown before the first search, while waiting for the pause, or while loading', async () => {
+    renderAt(<SearchPage />, '/search');
+    expect(screen.queryByText(NOTHING)).toBeNull();
+    type('абв');
+    wait(499);
+    expect(screen.queryByText(NOTHING)).toBeNull();
+    wait(1);
+    expect(screen.queryByText(NOTHING)).toBeNull();
+    await answer('абв', []);
+    expect(screen.getByText(NOTHING)).toBeTruthy();
+  });
+
+  it('goes away as soon as the shopper types again, and while the next search loads', async () => {
+    renderAt(<SearchPage />, '/search?q=абв');
+    await answer('абв', []);
+    expect(screen.getByText(NOTHING)).toBeTruthy();
+
+    type('абвг');
+    expect(screen.queryByText(NOTHING)).toBeNull();
+    wait(500);
+    expect(screen.queryByText(NOTHING)).toBeNull();
+    await answer('абвг', []);
+    expect(screen.getByText(NOTHING)).toBeTruthy();
+  });
+
+  it('is not shown when only sections are found', async () => {
+    renderAt(<SearchPage />, '/search?q=ягоды');
+    await answer('ягоды', [], [section]);
+    expect(screen.queryByText(NOTHING)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Малина и ежевика' })).toBeTruthy();
+  });
+
+  it('is not shown after a failed search', async () => {
+    renderAt(<SearchPage />, '/search?q=абв');
+    await act(async () => {
+      api.calls[0]!.reject(new Error('500'));
+    });
+    expect(screen.queryByText(NOTHING)).toBeNull();
+  });
+});
+
+describe('the back arrow and the logo', () => {
+  it('the logo links to /', () => {
+    renderAt(<SearchPage />, '/search');
+    expect(screen.getByRole('link', { name: 'На главную' }).getAttribute('href')).toBe('/');
+  });
+
+  it('goes to / when there is no earlier page of the shop', () => {
+    const { location } = renderAt(<SearchPage />, '/search?q=мал');
+    Object.defineProperty(window, 'navigation', {
+      configurable: true,
+      value: { canGoBack: false },
+    });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Назад' }));
+    } finally {
+      Reflect.deleteProperty(window, 'navigation');
+    }
+    expect(location.history.at(-1)).toBe('/');
+  });
+
+  it('goes back in history when there is an earlier page', () => {
+    const { location } = renderAt(<SearchPage />, '/search?q=мал');
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => {});
+    Object.defineProperty(window, 'navigation', {
+      configurable: true,
+      value: { canGoBack: true },
+    });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Назад' }));
+      expect(back).toHaveBeenCalledOnce();
+      expect(location.history).toEqual(['/search?q=мал']);
+    } finally {
+      Reflect.deleteProperty(window, 'navigation');
+      back.mockRestore();
+    }
+  });
+});
