@@ -1,8 +1,33 @@
-import { Title } from '@mantine/core';
+import { Skeleton, Stack, Title } from '@mantine/core';
+import { getNews } from '../../api/content';
 import { useDocumentTitle } from '../../lib/document-title';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorState } from '../../ui/ErrorState';
+import { useLoad } from '../../ui/useLoad';
+import classes from './NewsPage.module.css';
+import { TelegramPost } from './TelegramPost';
 
-// The screen itself comes with its own issue; the route, the title and the layout work now.
 export default function NewsPage() {
   useDocumentTitle('Новости');
-  return <Title order={1}>Новости</Title>;
+  const news = useLoad(getNews);
+
+  return (
+    <Stack className={classes.feed} gap="lg">
+      <Title order={1}>Новости</Title>
+      {news.status === 'loading' && (
+        <Stack gap="lg" aria-busy="true" aria-label="Загрузка">
+          <Skeleton height={160} radius="md" />
+          <Skeleton height={160} radius="md" />
+        </Stack>
+      )}
+      {news.status === 'error' && (
+        <ErrorState message="Не удалось загрузить новости." onRetry={news.reload} />
+      )}
+      {news.status === 'done' && news.data.length === 0 && <EmptyState text="Новостей пока нет" />}
+      {news.status === 'done' &&
+        news.data.map((item) => (
+          <TelegramPost key={item.data_telegram_post} post={item.data_telegram_post} />
+        ))}
+    </Stack>
+  );
 }

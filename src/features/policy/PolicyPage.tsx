@@ -1,8 +1,53 @@
-import { Title } from '@mantine/core';
+import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { getPolicy } from '../../api/content';
 import { useDocumentTitle } from '../../lib/document-title';
+import { ErrorState } from '../../ui/ErrorState';
+import { useLoad } from '../../ui/useLoad';
 
-// The screen itself comes with its own issue; the route, the title and the layout work now.
+const TITLE = 'Политика конфиденциальности';
+
 export default function PolicyPage() {
-  useDocumentTitle('Политика конфиденциальности');
-  return <Title order={1}>Политика конфиденциальности</Title>;
+  useDocumentTitle(TITLE);
+  const policy = useLoad(getPolicy);
+
+  return (
+    <Stack gap="md" maw={720}>
+      <Title order={1}>{TITLE}</Title>
+      {policy.status === 'error' && (
+        <ErrorState
+          message="Не удалось загрузить политику конфиденциальности. Попробуйте ещё раз."
+          onRetry={policy.reload}
+        />
+      )}
+      {policy.status === 'loading' && (
+        <Stack gap="sm" aria-busy="true" aria-label="Загрузка">
+          <Skeleton height={14} />
+          <Skeleton height={14} width="80%" />
+          <Skeleton height={36} width={160} mt="xs" />
+        </Stack>
+      )}
+      {policy.status === 'done' && (
+        <>
+          <Text>
+            В политике описано, какие данные покупателей собирает магазин (номер телефона,
+            комментарий к заказу, состав корзины и история заказов, файлы cookie), зачем они нужны,
+            как долго хранятся и как их защищают.
+          </Text>
+          <Text>Полный текст политики открывается в новой вкладке в формате PDF.</Text>
+          <div>
+            <Button
+              component="a"
+              href={policy.data.file}
+              target="_blank"
+              rel="noopener noreferrer"
+              rightSection={<IconExternalLink size={16} aria-hidden />}
+            >
+              Посмотреть
+            </Button>
+          </div>
+        </>
+      )}
+    </Stack>
+  );
 }

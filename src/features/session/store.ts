@@ -1,9 +1,9 @@
 import { proxy } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
-import { getCurrentUser } from '../../api/auth';
-import { loginRedirectFor } from '../../api/http';
+import { getCurrentUser, obtainToken } from '../../api/auth';
+import { errorStatus, loginRedirectFor } from '../../api/http';
 import { getToken, setToken } from '../../api/token';
-import type { User } from '../../api/types';
+import type { Credentials, TokenResponse, User } from '../../api/types';
 
 export interface SessionState {
   token: string | null;
@@ -15,10 +15,13 @@ export const session = proxy<SessionState>({ token: getToken(), user: null });
 /** Loads the user when a token is stored; a 401 is handled by the HTTP client. */
 export async function loadUser(): Promise<void> {
   if (!session.token) return;
+  const token = session.token;
   try {
-    session.user = await getCurrentUser();
+    const user = await getCurrentUser();
+    // A logout or another login while the call was running wins over its answer.
+    if (session.token === token) session.user = user;
   } catch {
-    session.user = null;
+    if (session.token === token) session.user = null;
   }
 }
 
@@ -27,18 +30,42 @@ export function signIn(token: string): void {
   session.token = token;
 }
 
-export function logout(): void {
+function clearSession(): void {
   setToken(null);
   session.token = null;
   session.user = null;
+}
+
+/**
+ * Exchanges the credentials for a token (POST auth/token/), stores it and loads the user.
+ * Throws what the call throws: a 400 for wrong credentials, a network or server error otherwise.
+ */
+export async function logIn(credentials: Credentials): Promise<void> {
+  let answer: TokenResponse;
+  try {
+    answer = await obtainToken(credentials);
+  } catch (error) {
+    // DRF authenticates the login call too, so a stale stored token gets a 401 there. The
+    // HTTP client has dropped that token by now, and the same credentials go through without it.
+    if (errorStatus(error) !== 401) throw error;
+    session.token = null;
+    session.user = null;
+    answer = await obtainToken(credentials);
+  }
+  signIn(answer.token);
+  await loadUser();
+}
+
+/** Spec §4: logout clears the token and the user and goes to /. */
+export function logout(): void {
+  clearSession();
   navigate('/');
 }
 
 /** What any 401 does (spec §6): log out and go to /login/ with the page to come back to. */
 export function handleUnauthorized(): void {
-  setToken(null);
-  session.token = null;
-  session.user = null;
+  clearSession();
   const target = loginRedirectFor(window.location.pathname + window.location.search);
-  if (target) navigate(target);
+  // Replace, not push: Back from the login form should not land on the page that just failed.
+  if (target) navigate(target, { replace: true });
 }

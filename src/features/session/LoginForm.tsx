@@ -1,0 +1,69 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PasswordInput.css';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { isNotEmpty, useForm } from '@mantine/form';
+import { IconAlertTriangle, IconLogin2 } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Credentials } from '../../api/types';
+import { loginErrorMessage } from './login-error';
+
+interface LoginFormProps {
+  /** Logs in; a rejection is shown as a message, with what was typed kept in the fields. */
+  onSubmit: (credentials: Credentials) => Promise<void>;
+}
+
+export function LoginForm({ onSubmit }: LoginFormProps) {
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Credentials>({
+    mode: 'uncontrolled',
+    initialValues: { username: '', password: '' },
+    validate: {
+      username: isNotEmpty('Введите логин'),
+      password: isNotEmpty('Введите пароль'),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await onSubmit({ username: values.username.trim(), password: values.password });
+    } catch (failure) {
+      setError(loginErrorMessage(failure));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Вход">
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label="Логин"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          key={form.key('username')}
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput
+          label="Пароль"
+          autoComplete="current-password"
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <Button
+          type="submit"
+          loading={form.submitting}
+          leftSection={<IconLogin2 size={18} aria-hidden />}
+        >
+          Войти
+        </Button>
+      </Stack>
+    </form>
+  );
+}

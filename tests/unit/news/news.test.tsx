@@ -1,0 +1,183 @@
+import { useMantineColorScheme } from '@mantine/core';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NewsItem } from '../../../src/api/types';
+import NewsPage from '../../../src/features/news/NewsPage';
+import {
+  createWidgetScript,
+  postUrl,
+  WIDGET_SCRIPT_URL,
+  WIDGET_TIMEOUT_MS,
+} from '../../../src/features/news/telegram';
+import type * as Telegram from '../../../src/features/news/telegram';
+import { TelegramPost } from '../../../src/features/news/TelegramPost';
+import { renderAt } from '../render';
+
+const { getNews } = vi.hoisted(() => ({ getNews: vi.fn<() => Promise<NewsItem[]>>() }));
+vi.mock('../../../src/api/content', () => ({ getNews }));
+
+// happy-dom must not fetch telegram.org: the widget scripts the component adds are made inert
+// (a type browsers do not run), and each test fires their load/error events itself.
+vi.mock('../../../src/features/news/telegram', async (importOriginal) => {
+  const original = await importOriginal<typeof Telegram>();
+  return {
+    ...original,
+    createWidgetScript: (post: string, dark: boolean) => {
+      const script = original.createWidgetScript(post, dark);
+      script.type = 'text/x-inert';
+      return script;
+    },
+  };
+});
+
+function ThemeSwitch() {
+  const { setColorScheme } = useMantineColorScheme();
+  return <button onClick={() => setColorScheme('dark')}>dark</button>;
+}
+
+const widgetScripts = () => [
+  ...document.querySelectorAll<HTMLScriptElement>('script[data-telegram-post]'),
+];
+
+beforeEach(() => {
+  document.head.innerHTML = '<title></title><meta name="description" content="" />';
+});
+afterEach(() => {
+  vi.useRealTimers();
+  getNews.mockReset();
+});
+
+describe('the widget script', () => {
+  it('loads Telegram’s widget for the post at 100% width, light by default', () => {
+    const script = createWidgetScript('berries_shop/12', false);
+    expect(script.src).toBe(WIDGET_SCRIPT_URL);
+    expect(WIDGET_SCRIPT_URL).toBe('https://telegram.org/js/telegram-widget.js?22');
+    expect(script.async).toBe(true);
+    expect(script.getAttribute('data-telegram-post')).toBe('berries_shop/12');
+    expect(script.getAttribute('data-width')).toBe('100%');
+    expect(script.hasAttribute('data-dark')).toBe(false);
+  });
+
+  it('asks for the dark variant in the dark theme', () => {
+    expect(createWidgetScript('berries_shop/12', true).getAttribute('data-dark')).toBe('1');
+  });
+
+  it('links a post to its page on t.me', () => {
+    expect(postUrl('berries_shop/12')).toBe('https://t.me/berries_shop/12');
+  });
+});
+
+describe('a news post', () => {
+  it('adds the widget script in its own box and no link card while it loads', () => {
+    renderAt(<TelegramPost post="berries_shop/12" />);
+    const [script] = widgetScripts();
+    expect(script?.dataset.telegramPost).toBe('berries_shop/12');
+    expect(screen.queryByRole('link', { name: /Открыть в Telegram/ })).toBeNull();
+  });
+
+  it('shows a link card to t.me when the script fails to load', async () => {
+    renderAt(<TelegramPost post="berries_shop/12" />);
+    act(() => {
+      widgetScripts()[0]!.dispatchEvent(new Event('error'));
+    });
+    const link = await screen.findByRole('link', { name: /Открыть в Telegram/ });
+    expect(link.getAttribute('href')).toBe('https://t.me/berries_shop/12');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(widgetScripts()).toHaveLength(0);
+  });
+
+  it('shows the link card when the script neither loads nor fails within the time limit', () => {
+    vi.useFakeTimers();
+    renderAt(<TelegramPost post="berries_shop/7" />);
+    act(() => vi.advanceTimersByTime(WIDGET_TIMEOUT_MS - 100));
+    expect(screen.queryByRole('link', { name: /Открыть в Telegram/ })).toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.getByRole('link', { name: /Открыть в Telegram/ }).getAttribute('href')).toBe(
+      'https://t.me/berries_shop/7',
+    );
+  });
+
+  it('keeps the widget, and no link card, once the script has loaded', () => {
+    vi.useFakeTimers();
+    renderAt(<TelegramPost post="berries_shop/7" />);
+    act(() => {
+      widgetScripts()[0]!.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(WIDGET_TIMEOUT_MS * 2);
+    });
+    expect(screen.queryByRole('link', { name: /Открыть в Telegram/ })).toBeNull();
+    expect(widgetScripts()).toHaveLength(1);
+  });
+
+  it('replaces the light widget, iframe and all, with the dark one when the theme turns dark', async () => {
+    renderAt(
+      <>
+        <ThemeSwitch />
+        <TelegramPost post="berries_shop/12" />
+      </>,
+    );
+    const light = widgetScripts()[0]!;
+    expect(light.hasAttribute('data-dark')).toBe(false);
+    // What Telegram's script does once it runs: put the post's iframe beside itself.
+    const iframe = document.createElement('iframe');
+    iframe.id = 'telegram-post-berries_shop-12';
+    light.before(iframe);
+    act(() => light.dispatchEvent(new Event('load')));
+
+    act(() => screen.getByRole('button', { name: 'dark' }).click());
+
+    await waitFor(() => expect(widgetScripts()[0]?.dataset.dark).toBe('1'));
+    expect(widgetScripts()).toHaveLength(1);
+    expect(document.getElementById('telegram-post-berries_shop-12')).toBeNull();
+  });
+});
+
+describe('the news page', () => {
+  it('titles the page Новости and embeds one widget per news item', async () => {
+    getNews.mockResolvedValue([
+      { data_telegram_post: 'berries_shop/12' },
+      { data_telegram_post: 'berries_shop/9' },
+    ]);
+    renderAt(<NewsPage />, '/news');
+    expect(screen.getByRole('heading', { name: 'Новости' })).toBeTruthy();
+    await waitFor(() =>
+      expect(widgetScripts().map((s) => s.dataset.telegramPost)).toEqual([
+        'berries_shop/12',
+        'berries_shop/9',
+      ]),
+    );
+    expect(document.title).toMatch(/Новости$/);
+  });
+
+  it('falls back to a link per post when every widget fails', async () => {
+    getNews.mockResolvedValue([
+      { data_telegram_post: 'berries_shop/12' },
+      { data_telegram_post: 'berries_shop/9' },
+    ]);
+    renderAt(<NewsPage />, '/news');
+    await waitFor(() => expect(widgetScripts()).toHaveLength(2));
+    act(() => {
+      for (const script of widgetScripts()) script.dispatchEvent(new Event('error'));
+    });
+    const links = await screen.findAllByRole('link', { name: /Открыть в Telegram/ });
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://t.me/berries_shop/12',
+      'https://t.me/berries_shop/9',
+    ]);
+  });
+
+  it('says so when there is no news yet', async () => {
+    getNews.mockResolvedValue([]);
+    renderAt(<NewsPage />, '/news');
+    expect(await screen.findByText('Новостей пока нет')).toBeTruthy();
+  });
+
+  it('offers Повторить when the news fail to load, and loads them on retry', async () => {
+    getNews.mockRejectedValueOnce(new Error('offline'));
+    getNews.mockResolvedValueOnce([{ data_telegram_post: 'berries_shop/12' }]);
+    renderAt(<NewsPage />, '/news');
+    const retry = await screen.findByRole('button', { name: /Повторить/ });
+    act(() => retry.click());
+    await waitFor(() => expect(widgetScripts()).toHaveLength(1));
+  });
+});

@@ -1,0 +1,59 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Policy } from '../../../src/api/types';
+import { CookieNotice } from '../../../src/app/layout/CookieNotice';
+import PolicyPage from '../../../src/features/policy/PolicyPage';
+import { renderAt } from '../render';
+
+const { getPolicy } = vi.hoisted(() => ({ getPolicy: vi.fn<() => Promise<Policy>>() }));
+vi.mock('../../../src/api/content', () => ({ getPolicy }));
+
+beforeEach(() => {
+  document.head.innerHTML = '<title></title><meta name="description" content="" />';
+});
+afterEach(() => {
+  getPolicy.mockReset();
+});
+
+describe('the policy page', () => {
+  it('offers Посмотреть, opening the policy file in a new tab', async () => {
+    getPolicy.mockResolvedValue({ file: '/media/policy.pdf' });
+    renderAt(<PolicyPage />, '/policy');
+    expect(screen.getByRole('heading', { name: 'Политика конфиденциальности' })).toBeTruthy();
+    const view = await screen.findByRole('link', { name: /Посмотреть/ });
+    expect(view.getAttribute('href')).toBe('/media/policy.pdf');
+    expect(view.getAttribute('target')).toBe('_blank');
+    expect(view.getAttribute('rel')).toContain('noopener');
+    expect(document.title).toMatch(/Политика конфиденциальности$/);
+  });
+
+  it('shows Произошла ошибка when the load fails, and the file after Повторить', async () => {
+    getPolicy.mockRejectedValueOnce(new Error('500'));
+    getPolicy.mockResolvedValueOnce({ file: '/media/policy.pdf' });
+    renderAt(<PolicyPage />, '/policy');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Произошла ошибка');
+    expect(screen.queryByRole('link', { name: /Посмотреть/ })).toBeNull();
+
+    act(() => screen.getByRole('button', { name: /Повторить/ }).click());
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.getByRole('link', { name: /Посмотреть/ }).getAttribute('href')).toBe(
+      '/media/policy.pdf',
+    );
+    expect(getPolicy).toHaveBeenCalledTimes(2);
+  });
+
+  it('is shown without the cookie notice', async () => {
+    getPolicy.mockResolvedValue({ file: '/media/policy.pdf' });
+    renderAt(
+      <>
+        <PolicyPage />
+        <CookieNotice />
+      </>,
+      '/policy',
+    );
+    await screen.findByRole('link', { name: /Посмотреть/ });
+    expect(screen.queryByRole('region', { name: 'Уведомление о cookie' })).toBeNull();
+  });
+});
