@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTS, SECTIONS } from '../../stub-server/fixtures/catalog.ts';
+import { buildCatalogSeed } from '../../stub-server/fixtures/seed.ts';
+import { renderMedia } from '../../stub-server/media.ts';
+import { startTestServer, type TestServer, Visitor } from './helpers.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.dispose());
+
+/** Every image URL the seed data holds: products, sections, slides. */
+function seedImageUrls(): string[] {
+  const catalog = buildCatalogSeed();
+  return [
+    ...catalog.products.map((product) => product.image),
+    ...catalog.sections.map((section) => section.image),
+    ...catalog.slides.map((slide) => slide.image),
+  ].filter((url): url is string => url !== null);
+}
+
+describe('/media images', () => {
+  it('every product and section has an image except the one product without', () => {
+    const catalog = buildCatalogSeed();
+    expect(catalog.products.filter((p) => p.image === null).map((p) => p.id)).toEqual([45]);
+    expect(catalog.sections.every((s) => s.image !== null)).toBe(true);
+    expect(seedImageUrls().length).toBe(PRODUCTS.length - 1 + SECTIONS.length + 3);
+  });
+
+  it('every image URL in the fixtures answers 200 image/svg+xml with cache headers', async () => {
+    const urls = seedImageUrls();
+    const answers = await Promise.all(
+      urls.map(async (url) => {
+        const response = await fetch(new URL(url, server.url));
+        return { url, response, text: await response.text() };
+      }),
+    );
+    for (const { url, response, text } of answers) {
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toMatch(/^image\/svg\+xml/);
+      expect(response.headers.get('cache-control'), url).toMatch(/max-age=\d+/);
+      expect(text, url).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(text, url).toMatch(/<\/svg>$/);
+      expect(text, url).not.toMatch(/<text|<script|NaN|undefined/);
+    }
+  });
+
+  it('every image URL the API answers resolves too', async () => {
+    const visitor = new Visitor(server.url);
+    const urls = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === 'image' && typeof inner === 'string') urls.add(inner);
+          else collect(inner);
+        }
+      }
+    };
+    for (const path of [
+      '/api/catalog/product',
+      '/api/catalog/section',
+      '/api/catalog/section_root',
+      '/api/catalog/selections',
+      '/api/content/carousel',
+      '/api/catalog/section_retrieve/14',
+    ]) {
+      collect((await visitor.get(path)).body);
+    }
+    expect(urls.size).toBeGreaterThan(20);
+    for (const url of urls) {
+      const response = await fetch(new URL(url, server.url));
+      expect(response.status, url).toBe(200);
+    }
+  });
+
+  it('images are deterministic and differ between products', () => {
+    const first = renderMedia('/catalog/product-7.svg');
+    expect(first).not.toBeNull();
+    expect(renderMedia('catalog/product-7.svg')).toBe(first);
+    expect(renderMedia('/catalog/product-8.svg')).not.toBe(first);
+    expect(renderMedia('/catalog/product-45.svg')).toBeNull();
+  });
+
+  it('unknown media answers 404, and /media needs no CSRF or cookies', async () => {
+    for (const path of [
+      '/media/catalog/product-9999.svg',
+      '/media/catalog/product-45.svg',
+      '/media/nope.png',
+    ]) {
+      const response = await fetch(new URL(path, server.url));
+      expect(response.status, path).toBe(404);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it('a repeated request with the ETag answers 304', async () => {
+    const url = new URL('/media/catalog/section-1.svg', server.url);
+    const first = await fetch(url);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // fetch adds `Cache-Control: no-cache` to conditional requests unless one is given.
+    const second = await fetch(url, {
+      headers: { 'If-None-Match': etag ?? '', 'Cache-Control': 'max-age=0' },
+    });
+    expect(second.status).toBe(304);
+  });
+});

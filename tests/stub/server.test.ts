@@ -1,0 +1,194 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStubApp } from '../../stub-server/app.ts';
+import type { StubData } from '../../stub-server/db.ts';
+import { startTestServer, type TestServer, tempDataFile, Visitor } from './helpers.ts';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+
+// Every temporary directory of this file, removed at the end.
+const dirs: string[] = [];
+function tempFile(): { dir: string; dataFile: string } {
+  const made = tempDataFile();
+  dirs.push(made.dir);
+  return made;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('production server', () => {
+  let server: TestServer;
+  const site = tempFile().dir;
+
+  beforeAll(async () => {
+    mkdirSync(join(site, 'assets'));
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Ягодная лавка</title>');
+    writeFileSync(join(site, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    writeFileSync(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    server = await startTestServer({ staticDir: site, controls: false });
+  });
+  afterAll(() => server.dispose());
+
+  it('serves hashed assets with a year of cache', async () => {
+    const response = await fetch(new URL('/assets/app-1a2b.js', server.url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toBe('console.log(1)');
+  });
+
+  it('serves other files without long caching', async () => {
+    const response = await fetch(new URL('/favicon.svg', server.url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers index.html (no-cache) for client routes that accept HTML', async () => {
+    for (const path of [
+      '/',
+      '/catalog',
+      '/section/14',
+      '/order_status',
+      '/login/?next_page=%2Forder',
+    ]) {
+      const response = await fetch(new URL(path, server.url), { headers: { Accept: 'text/html' } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await response.text()).toContain('Ягодная лавка');
+    }
+  });
+
+  it('answers 404 for missing assets and non-HTML requests', async () => {
+    const asset = await fetch(new URL('/assets/missing.js', server.url), {
+      headers: { Accept: 'text/html' },
+    });
+    expect(asset.status).toBe(404);
+    expect(
+      (await fetch(new URL('/catalog', server.url), { headers: { Accept: 'application/json' } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await fetch(new URL('/catalog', server.url), {
+          method: 'POST',
+          headers: { Accept: 'text/html' },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('keeps /api and /media for the stub', async () => {
+    const api = await fetch(new URL('/api/catalog/nothing', server.url), {
+      headers: { Accept: 'text/html' },
+    });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ detail: 'Не найдено.' });
+    expect((await new Visitor(server.url).get('/api/catalog/section_root')).status).toBe(200);
+    const media = await fetch(new URL('/media/catalog/product-1.svg', server.url));
+    expect(media.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('close() also ends keep-alive connections', async () => {
+    const extra = await startTestServer();
+    await fetch(new URL('/api/catalog/section', extra.url), {
+      headers: { Connection: 'keep-alive' },
+    });
+    const started = Date.now();
+    await extra.dispose();
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('createStubApp as middleware', () => {
+  it('handles /api and /media and lets every other request fall through', async () => {
+    const { dataFile } = tempFile();
+    const { app: stub } = createStubApp({ dataFile });
+    const host = express();
+    host.use(stub);
+    host.use((req, res) => {
+      res.status(200).type('text/plain').send(`host:${req.path}`);
+    });
+    const http = createServer(host);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    try {
+      for (const path of [
+        '/',
+        '/src/main.tsx',
+        '/@vite/client',
+        '/apiary',
+        '/__control/reset',
+        '/mediafile',
+      ]) {
+        const response = await fetch(base + path);
+        expect(await response.text(), path).toBe(`host:${path}`);
+      }
+      expect((await fetch(`${base}/api/catalog/section_root`)).status).toBe(200);
+      expect((await fetch(`${base}/media/catalog/section-1.svg`)).status).toBe(200);
+    } finally {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+});
+
+describe('the CLI', () => {
+  it('--api-only --reset serves the stub on PORT, prints the URL and stops on SIGTERM', async () => {
+    const { dataFile } = tempFile();
+    createStubApp({ dataFile });
+    const data = JSON.parse(readFileSync(dataFile, 'utf8')) as StubData;
+    data.baskets['session:abcdefgh12'] = {
+      lines: { '7': 1 },
+      updated_ts: '2026-01-01T00:00:00+03:00',
+    };
+    writeFileSync(dataFile, JSON.stringify(data));
+
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'stub-server/serve.ts', '--api-only', '--reset'],
+      {
+        cwd: REPO,
+        env: { ...process.env, PORT: '0', STUB_DATA_FILE: dataFile },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no URL printed: ${output}`)), 20_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /: (http:\/\/127\.0\.0\.1:\d+\/)api\//.exec(output);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      child.on('exit', () => reject(new Error(`exited early: ${output}`)));
+    });
+    try {
+      expect(output).toContain('Заглушка API магазина ягод');
+      const answer = await new Visitor(url).get('/api/catalog/section_root');
+      expect(answer.status).toBe(200);
+      const reseeded = JSON.parse(readFileSync(dataFile, 'utf8')) as StubData;
+      expect(reseeded.baskets).toEqual({});
+      // --api-only: no SPA here.
+      expect((await fetch(url, { headers: { Accept: 'text/html' } })).status).toBe(404);
+    } finally {
+      const exited = new Promise<number | null>((resolve) =>
+        child.on('exit', (code) => resolve(code)),
+      );
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  }, 30_000);
+});
