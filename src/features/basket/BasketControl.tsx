@@ -1,31 +1,83 @@
-import { Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Button, Group } from '@mantine/core';
+import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Product } from '../../api/types';
-import { stepOf } from '../../lib/amount';
-import { amountOf, basket, setAmount } from './store';
+import { canAdd, canIncrease, decreased, increased, showsMinus, stepOf } from '../../lib/amount';
+import { AmountField } from './AmountField';
+import { amountOf, basket, removeLine, setAmount } from './store';
 
-// Minimal control for the catalogue: `В корзину` adds one step and the amount shows.
-// The basket issue completes it (minus/delete, number input, plus, limits).
+/** The latest amount, including clicks whose render has not happened yet. */
+function currentAmount(product: Product): number {
+  return amountOf(basket.lines, product.id);
+}
+
+/**
+ * The basket control (spec §4, §5). At 0: `В корзину` adds one step. Above 0: minus (or delete
+ * at one step), the amount with its unit, and plus (disabled at min(rest, 10)). Everything waits
+ * while the basket loads or this line is being removed; amount changes show at once and are
+ * queued in the store, so fast clicks all count.
+ */
 export function BasketControl({ product }: { product: Product }) {
   const snap = useSnapshot(basket);
+  const [editing, setEditing] = useState(false);
   const amount = amountOf(snap.lines, product.id);
   const busy = snap.loading || Boolean(snap.lineLoading[String(product.id)]);
-  if (amount > 0) {
+  const saving = Boolean(snap.lineSaving[String(product.id)]);
+
+  if (amount <= 0 && !editing) {
     return (
-      <Group gap="xs">
-        <Text fw={500}>
-          В корзине: {amount} {product.unit}
-        </Text>
-      </Group>
+      <Button
+        fullWidth
+        disabled={busy || !product.available || !canAdd(product)}
+        onClick={() => void setAmount(product, stepOf(product))}
+      >
+        В корзину
+      </Button>
     );
   }
+
+  const usable = product.available && !busy;
   return (
-    <Button
-      fullWidth
-      disabled={busy || !product.available}
-      onClick={() => setAmount(product, stepOf(product))}
-    >
-      В корзину
-    </Button>
+    <Group gap={6} wrap="nowrap" aria-busy={saving || busy} data-testid="basket-control">
+      {showsMinus(product, amount) ? (
+        <ActionIcon
+          size={36}
+          variant="light"
+          aria-label={`Уменьшить количество: ${product.name}`}
+          disabled={!usable}
+          onClick={() => void setAmount(product, decreased(product, currentAmount(product)))}
+        >
+          <IconMinus size={18} aria-hidden />
+        </ActionIcon>
+      ) : (
+        <ActionIcon
+          size={36}
+          variant="light"
+          color="red"
+          aria-label={`Убрать из корзины: ${product.name}`}
+          disabled={busy}
+          onClick={() => void removeLine(product)}
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      )}
+      <AmountField
+        product={product}
+        amount={amount}
+        disabled={!usable}
+        onCommit={(next) => void setAmount(product, next)}
+        onEditingChange={setEditing}
+      />
+      <ActionIcon
+        size={36}
+        variant="light"
+        aria-label={`Увеличить количество: ${product.name}`}
+        disabled={!usable || !canIncrease(product, amount)}
+        onClick={() => void setAmount(product, increased(product, currentAmount(product)))}
+      >
+        <IconPlus size={18} aria-hidden />
+      </ActionIcon>
+    </Group>
   );
 }

@@ -1,16 +1,23 @@
 import { proxy } from 'valtio';
+import { fieldErrors } from '../../api/http';
 import { deleteBasketLine, getBasket, getTotalPrice, updateBasketAmount } from '../../api/basket';
 import type { Basket, BasketEntry, Product } from '../../api/types';
+import { clampAmount } from '../../lib/amount';
 import { notifyError } from '../../ui/notify';
 
 // The basket (spec §3, §4): lines keyed by product id, the total (amount_sum) fetched separately.
 export interface BasketState {
   lines: Basket;
   amount_sum: number;
-  /** The whole basket is (re)loading. */
+  /** The whole basket is (re)loading: every control waits. */
   loading: boolean;
-  /** Product ids whose line has a call under way. */
+  /** Product ids whose line is being removed: that line's controls wait. */
   lineLoading: Record<string, boolean>;
+  /**
+   * Product ids whose new amount is still on its way to the server. Controls stay usable:
+   * further clicks are queued, so none is lost (see `syncLine`).
+   */
+  lineSaving: Record<string, boolean>;
   /** The last load failed; the lines shown are the last known ones. */
   loadFailed: boolean;
   loaded: boolean;
@@ -22,6 +29,7 @@ function initialState(): BasketState {
     amount_sum: 0,
     loading: false,
     lineLoading: {},
+    lineSaving: {},
     loadFailed: false,
     loaded: false,
   };
@@ -29,7 +37,25 @@ function initialState(): BasketState {
 
 export const basket = proxy<BasketState>(initialState());
 
+/**
+ * Per line: what the shopper wants it to be, what the server last confirmed, and the running
+ * sync. Only one call per line is in flight at a time, and it always carries the latest wish,
+ * so ten fast clicks on plus end at +10 on the server in as few calls as the network allows.
+ */
+type Wish = { kind: 'amount'; amount: number } | { kind: 'delete' };
+interface LineSync {
+  product: Product;
+  wish: Wish;
+  /** The server's line as last confirmed; undefined when it has none. */
+  confirmed: BasketEntry | undefined;
+  run: Promise<void>;
+}
+const syncs = new Map<string, LineSync>();
+let totalRequest = 0;
+let loadRequest = 0;
+
 export function resetBasket(): void {
+  syncs.clear();
   Object.assign(basket, initialState());
 }
 
@@ -42,9 +68,17 @@ export function amountOf(lines: Basket, productId: number): number {
   return lines[String(productId)]?.amount ?? 0;
 }
 
+/** Resolves once every queued basket change has reached the server (or failed). */
+export async function basketSettled(): Promise<void> {
+  while (syncs.size > 0) await Promise.all([...syncs.values()].map((sync) => sync.run));
+}
+
 export async function refreshTotal(): Promise<void> {
+  // Answers can overtake each other; only the newest request may set the total.
+  const request = ++totalRequest;
   try {
-    basket.amount_sum = await getTotalPrice();
+    const total = await getTotalPrice();
+    if (request === totalRequest) basket.amount_sum = total;
   } catch {
     // The total is shown from the last answer; the next basket change fetches it again.
   }
@@ -52,59 +86,116 @@ export async function refreshTotal(): Promise<void> {
 
 /** Fetches the basket list, then its total. */
 export async function loadBasket(): Promise<void> {
+  const request = ++loadRequest;
   basket.loading = true;
   try {
-    basket.lines = await getBasket();
+    const lines = await getBasket();
+    if (request !== loadRequest) return;
+    // A change still on its way wins over the list, which was read before it landed.
+    for (const [id, sync] of syncs) showWish(lines, id, sync);
+    basket.lines = lines;
     basket.loadFailed = false;
     basket.loaded = true;
     await refreshTotal();
   } catch {
-    basket.loadFailed = true;
+    if (request === loadRequest) basket.loadFailed = true;
   } finally {
-    basket.loading = false;
+    if (request === loadRequest) basket.loading = false;
   }
 }
 
-function restoreLine(id: string, previous: BasketEntry | undefined): void {
-  if (previous) basket.lines[id] = previous;
-  else delete basket.lines[id];
+function copy(entry: BasketEntry | undefined): BasketEntry | undefined {
+  return entry ? { product: { ...entry.product }, amount: entry.amount } : undefined;
+}
+
+function showWish(lines: Basket, id: string, sync: LineSync): void {
+  if (sync.wish.kind === 'amount' && sync.wish.amount > 0) {
+    lines[id] = { product: lines[id]?.product ?? sync.product, amount: sync.wish.amount };
+  } else {
+    delete lines[id];
+  }
+}
+
+function sameWish(a: Wish, b: Wish): boolean {
+  return a.kind === b.kind && (a.kind === 'delete' || a.amount === (b as typeof a).amount);
+}
+
+function failureMessage(product: Product, wish: Wish, error: unknown): string {
+  const reason = fieldErrors(error).amount?.[0];
+  const what =
+    wish.kind === 'delete'
+      ? `Не удалось убрать из корзины «${product.name}»`
+      : `Не удалось изменить количество «${product.name}»`;
+  return reason ? `${what}: ${reason}` : `${what}. Попробуйте ещё раз.`;
+}
+
+async function send(product: Product, wish: Wish): Promise<BasketEntry | undefined> {
+  if (wish.kind === 'delete') {
+    await deleteBasketLine(product.id);
+    return undefined;
+  }
+  const entry = await updateBasketAmount(product.id, wish.amount);
+  return entry.amount > 0 ? entry : undefined;
+}
+
+/** Sends the line's latest wish until the server holds it; on failure shows the server's line. */
+async function syncLine(id: string, sync: LineSync): Promise<void> {
+  // Let the clicks of this same moment join the first call.
+  await Promise.resolve();
+  let sent: Wish | undefined;
+  try {
+    while (!sent || !sameWish(sent, sync.wish)) {
+      const wish = sync.wish;
+      sync.confirmed = await send(sync.product, wish);
+      sent = wish;
+    }
+    if (sync.confirmed) basket.lines[id] = sync.confirmed;
+    else delete basket.lines[id];
+  } catch (error) {
+    if (sync.confirmed) basket.lines[id] = sync.confirmed;
+    else delete basket.lines[id];
+    notifyError(failureMessage(sync.product, sync.wish, error));
+  } finally {
+    syncs.delete(id);
+    delete basket.lineSaving[id];
+    delete basket.lineLoading[id];
+  }
+  await refreshTotal();
+}
+
+function queue(product: Product, wish: Wish): Promise<void> {
+  const id = String(product.id);
+  let sync = syncs.get(id);
+  if (sync) {
+    sync.wish = wish;
+    sync.product = product;
+  } else {
+    const created: LineSync = {
+      product,
+      wish,
+      confirmed: copy(basket.lines[id]),
+      run: Promise.resolve(),
+    };
+    syncs.set(id, created);
+    created.run = syncLine(id, created);
+    sync = created;
+  }
+  showWish(basket.lines, id, sync);
+  if (wish.kind === 'delete') basket.lineLoading[id] = true;
+  else basket.lineSaving[id] = true;
+  return sync.run;
 }
 
 /**
- * Sets a line's amount. The change shows at once; when the call fails, the line returns to
- * what it was and a message says so.
+ * Sets a line's amount (made valid first: below 0 is 0, above the maximum is the maximum). The
+ * change shows at once; if the call fails, the line returns to the server's amount and a
+ * message says so. 0 removes the line.
  */
-export async function setAmount(product: Product, amount: number): Promise<void> {
-  const id = String(product.id);
-  const previous = basket.lines[id] ? { ...basket.lines[id] } : undefined;
-  const next = Math.max(0, amount);
-  basket.lines[id] = { product, amount: next };
-  basket.lineLoading[id] = true;
-  try {
-    const entry = await updateBasketAmount(product.id, next);
-    if (entry.amount > 0) basket.lines[id] = entry;
-    else delete basket.lines[id];
-    await refreshTotal();
-  } catch {
-    restoreLine(id, previous);
-    notifyError(`Не удалось изменить количество: «${product.name}». Попробуйте ещё раз.`);
-  } finally {
-    delete basket.lineLoading[id];
-  }
+export function setAmount(product: Product, amount: number): Promise<void> {
+  return queue(product, { kind: 'amount', amount: clampAmount(product, amount) });
 }
 
-export async function removeLine(product: Product): Promise<void> {
-  const id = String(product.id);
-  const previous = basket.lines[id] ? { ...basket.lines[id] } : undefined;
-  delete basket.lines[id];
-  basket.lineLoading[id] = true;
-  try {
-    await deleteBasketLine(product.id);
-    await refreshTotal();
-  } catch {
-    restoreLine(id, previous);
-    notifyError(`Не удалось убрать из корзины: «${product.name}». Попробуйте ещё раз.`);
-  } finally {
-    delete basket.lineLoading[id];
-  }
+/** Removes the line (DELETE); its controls wait until the server has answered. */
+export function removeLine(product: Product): Promise<void> {
+  return queue(product, { kind: 'delete' });
 }

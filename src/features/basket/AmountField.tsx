@@ -1,0 +1,88 @@
+import '@mantine/core/styles/Input.css';
+import { TextInput } from '@mantine/core';
+import { type KeyboardEvent, useState } from 'react';
+import type { Product } from '../../api/types';
+import {
+  clampAmount,
+  decreased,
+  formatAmount,
+  increased,
+  parseAmountText,
+  precisionOf,
+  sanitizeAmountText,
+} from '../../lib/amount';
+
+interface AmountFieldProps {
+  product: Product;
+  amount: number;
+  disabled: boolean;
+  /** Called with a valid amount (0 included) when typing is done. */
+  onCommit: (amount: number) => void;
+  /** Typing starts or ends: an amount of 0 while typing keeps the field, not `В корзину`. */
+  onEditingChange: (editing: boolean) => void;
+}
+
+/**
+ * The amount as text, with the unit in front. While focused it holds what the shopper types
+ * (digits and one `,` or `.`, no more decimals than the unit allows); Enter or leaving the field
+ * applies it, Escape drops it, and the arrow keys step like plus and minus.
+ */
+export function AmountField({
+  product,
+  amount,
+  disabled,
+  onCommit,
+  onEditingChange,
+}: AmountFieldProps) {
+  const precision = precisionOf(product);
+  const [text, setText] = useState<string | null>(null);
+
+  const stopEditing = () => {
+    setText(null);
+    onEditingChange(false);
+  };
+  const commit = () => {
+    if (text === null) return;
+    const typed = parseAmountText(text);
+    stopEditing();
+    if (typed === null) return;
+    const next = clampAmount(product, typed);
+    if (next !== amount) onCommit(next);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    } else if (event.key === 'Escape') {
+      stopEditing();
+    } else if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+      event.preventDefault();
+      const base = clampAmount(product, parseAmountText(text ?? '') ?? amount);
+      const next = event.key === 'ArrowUp' ? increased(product, base) : decreased(product, base);
+      if (next > 0) setText(formatAmount(next, precision));
+    }
+  };
+
+  return (
+    <TextInput
+      aria-label={`Количество, ${product.unit}`}
+      inputMode={precision > 0 ? 'decimal' : 'numeric'}
+      autoComplete="off"
+      value={text ?? formatAmount(amount, precision)}
+      disabled={disabled}
+      leftSection={product.unit}
+      leftSectionWidth={Math.max(32, product.unit.length * 9 + 16)}
+      onFocus={(event) => {
+        setText(formatAmount(amount, precision));
+        onEditingChange(true);
+        event.currentTarget.select();
+      }}
+      onChange={(event) => setText(sanitizeAmountText(event.currentTarget.value, precision))}
+      onBlur={commit}
+      onKeyDown={onKeyDown}
+      styles={{ input: { textAlign: 'center' } }}
+      flex={1}
+      miw={0}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import { ActionIcon, Anchor, Text } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import type { BasketEntry } from '../../api/types';
+import { lineSum } from '../../lib/amount';
+import { formatRub } from '../../lib/money';
+import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
+import { BasketControl } from './BasketControl';
+import classes from './BasketPage.module.css';
+import { basket, removeLine } from './store';
+
+function unitPrice({ price, unit }: BasketEntry['product']): string {
+  return price === null ? 'Цена неизвестна' : `${formatRub(price)} / ${unit}`;
+}
+
+function lineTotal({ product, amount }: BasketEntry): string {
+  if (!product.available) return 'Недоступно';
+  if (product.price === null) return 'Цена неизвестна';
+  return formatRub(lineSum(amount, product.price));
+}
+
+/** One basket line (spec §2): image, name, price, stock, quantity, total and remove. */
+export function BasketLine({ line }: { line: BasketEntry }) {
+  const { product } = line;
+  const snap = useSnapshot(basket);
+  const href = `/product/${product.id}`;
+  const busy = snap.loading || Boolean(snap.lineLoading[String(product.id)]);
+  return (
+    <article
+      className={`${classes.line} ${product.available ? '' : classes.unavailable}`}
+      aria-label={product.name}
+      data-testid="basket-line"
+    >
+      <Link href={href} className={classes.image} tabIndex={-1} aria-hidden>
+        <ImageWithPlaceholder
+          src={product.image}
+          alt={product.name}
+          width={96}
+          height={96}
+          greyed={!product.available}
+        />
+      </Link>
+      <div className={classes.info}>
+        <Anchor component={Link} href={href} fw={500} className={classes.name}>
+          {product.name}
+        </Anchor>
+        <Text size="sm">{unitPrice(product)}</Text>
+        <Text size="sm" c={product.available ? 'dimmed' : 'red'}>
+          {product.available ? `в наличии ${product.rest} ${product.unit}` : 'закончилось'}
+        </Text>
+      </div>
+      <div className={classes.control}>
+        <BasketControl product={product} />
+      </div>
+      <Text
+        className={classes.sum}
+        c={product.available ? undefined : 'dimmed'}
+        data-testid="line-sum"
+      >
+        {lineTotal(line)}
+      </Text>
+      <ActionIcon
+        className={classes.remove}
+        size={36}
+        variant="subtle"
+        color="gray"
+        aria-label={`Удалить из корзины: ${product.name}`}
+        disabled={busy}
+        onClick={() => void removeLine(product)}
+      >
+        <IconX size={20} aria-hidden />
+      </ActionIcon>
+    </article>
+  );
+}

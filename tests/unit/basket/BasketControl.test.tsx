@@ -1,0 +1,219 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '../../../src/api/types';
+import { renderAt } from '../render';
+
+const api = vi.hoisted(() => ({
+  getBasket: vi.fn(),
+  getTotalPrice: vi.fn(),
+  updateBasketAmount: vi.fn(),
+  deleteBasketLine: vi.fn(),
+}));
+vi.mock('../../../src/api/basket', () => api);
+vi.mock('../../../src/ui/notify', () => ({ notifyError: vi.fn() }));
+
+const { BasketControl } = await import('../../../src/features/basket');
+const { amountOf, basket, basketSettled, resetBasket } =
+  await import('../../../src/features/basket/store');
+
+const raspberry: Product = {
+  id: 7,
+  name: 'Малина',
+  image: null,
+  unit: 'кг',
+  unit_step: 0.1,
+  price: 890,
+  rest: 2.5,
+  available: true,
+};
+const jam: Product = {
+  ...raspberry,
+  id: 43,
+  name: 'Варенье',
+  unit: 'шт',
+  unit_step: null,
+  rest: 3,
+};
+
+beforeEach(() => {
+  resetBasket();
+  api.getTotalPrice.mockResolvedValue(0);
+  api.deleteBasketLine.mockResolvedValue(undefined);
+  api.updateBasketAmount.mockImplementation((id: number, amount: number) =>
+    Promise.resolve({ product: id === jam.id ? jam : raspberry, amount }),
+  );
+});
+afterEach(() => vi.clearAllMocks());
+
+const plus = () => screen.getByRole('button', { name: /^Увеличить количество/ });
+const minus = () => screen.queryByRole('button', { name: /^Уменьшить количество/ });
+const remove = () => screen.queryByRole('button', { name: /^Убрать из корзины/ });
+const field = () => screen.getByRole<HTMLInputElement>('textbox', { name: /^Количество/ });
+
+describe('at amount 0', () => {
+  it('`В корзину` adds one step: 0.1 kg', async () => {
+    renderAt(<BasketControl product={raspberry} />);
+    fireEvent.click(screen.getByRole('button', { name: 'В корзину' }));
+    await waitFor(() => expect(field().value).toBe('0,1'));
+    await act(basketSettled);
+    expect(api.updateBasketAmount).toHaveBeenCalledWith(7, 0.1);
+  });
+
+  it('`В корзину` adds one piece', async () => {
+    renderAt(<BasketControl product={jam} />);
+    fireEvent.click(screen.getByRole('button', { name: 'В корзину' }));
+    await act(basketSettled);
+    expect(api.updateBasketAmount).toHaveBeenCalledWith(43, 1);
+  });
+
+  it.each<[string, () => void, Product]>([
+    ['while the basket loads', () => (basket.loading = true), raspberry],
+    ['while the line is being removed', () => (basket.lineLoading['7'] = true), raspberry],
+    ['for a sold-out product', () => {}, { ...raspberry, available: false, rest: 0 }],
+    [
+      'when not even one step fits',
+      () => {},
+      { ...raspberry, unit: 'г', unit_step: 100, rest: 1200 },
+    ],
+  ])('is disabled %s', (_name, arrange, product) => {
+    arrange();
+    renderAt(<BasketControl product={product} />);
+    expect(screen.getByRole('button', { name: 'В корзину' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('above 0', () => {
+  it('shows delete at one step and minus above it, with the unit in front of the amount', async () => {
+    basket.lines = { '43': { product: jam, amount: 1 } };
+    renderAt(<BasketControl product={jam} />);
+    expect(remove()).not.toBeNull();
+    expect(minus()).toBeNull();
+    expect(screen.getByText('шт')).toBeTruthy();
+    fireEvent.click(plus());
+    await waitFor(() => expect(field().value).toBe('2'));
+    expect(minus()).not.toBeNull();
+    expect(remove()).toBeNull();
+    await act(basketSettled);
+  });
+
+  it('delete removes the line and `В корзину` comes back', async () => {
+    basket.lines = { '43': { product: jam, amount: 1 } };
+    renderAt(<BasketControl product={jam} />);
+    fireEvent.click(remove()!);
+    await act(basketSettled);
+    expect(api.deleteBasketLine).toHaveBeenCalledWith(43);
+    expect(screen.getByRole('button', { name: 'В корзину' })).toBeTruthy();
+  });
+
+  it('plus is disabled at the maximum, min(rest, 10)', async () => {
+    basket.lines = { '43': { product: jam, amount: 2 } };
+    renderAt(<BasketControl product={jam} />);
+    expect(plus().hasAttribute('disabled')).toBe(false);
+    fireEvent.click(plus());
+    await waitFor(() => expect(field().value).toBe('3'));
+    expect(plus().hasAttribute('disabled')).toBe(true);
+    await act(basketSettled);
+  });
+
+  it('fast clicks all count: 5 × plus from 0.1 ends at 0.6 on the server', async () => {
+    basket.lines = { '7': { product: raspberry, amount: 0.1 } };
+    renderAt(<BasketControl product={raspberry} />);
+    for (let i = 0; i < 5; i += 1) fireEvent.click(plus());
+    await waitFor(() => expect(field().value).toBe('0,6'));
+    await act(basketSettled);
+    expect(api.updateBasketAmount).toHaveBeenLastCalledWith(7, 0.6);
+    expect(amountOf(basket.lines, 7)).toBe(0.6);
+  });
+
+  it('minus goes down one step without float noise', async () => {
+    basket.lines = { '7': { product: raspberry, amount: 0.3 } };
+    renderAt(<BasketControl product={raspberry} />);
+    fireEvent.click(minus()!);
+    await waitFor(() => expect(field().value).toBe('0,2'));
+    await act(basketSettled);
+    expect(api.updateBasketAmount).toHaveBeenLastCalledWith(7, 0.2);
+  });
+
+  it('every control is disabled while the basket loads', () => {
+    basket.lines = { '43': { product: jam, amount: 2 } };
+    basket.loading = true;
+    renderAt(<BasketControl product={jam} />);
+    expect(plus().hasAttribute('disabled')).toBe(true);
+    expect(minus()!.hasAttribute('disabled')).toBe(true);
+    expect(field().disabled).toBe(true);
+  });
+
+  it('stays usable while an amount is on its way, so no click is lost', () => {
+    basket.lines = { '43': { product: jam, amount: 1 } };
+    basket.lineSaving['43'] = true;
+    renderAt(<BasketControl product={jam} />);
+    expect(plus().hasAttribute('disabled')).toBe(false);
+  });
+});
+
+describe('typing an amount', () => {
+  function typeInto(text: string) {
+    fireEvent.focus(field());
+    fireEvent.change(field(), { target: { value: text } });
+  }
+
+  it.each<[string, string, string, number]>([
+    ['a comma', '1,5', '1,5', 1.5],
+    ['a dot', '1.5', '1.5', 1.5],
+    ['letters and signs, dropped', '-1a,5', '1,5', 1.5],
+    ['too many decimals, cut', '1,55', '1,5', 1.5],
+    ['more than the maximum (2.5 in stock)', '7', '7', 2.5],
+    ['0, which removes the line', '0', '0', 0],
+  ])('%s', async (_name, typed, shown, sent) => {
+    basket.lines = { '7': { product: raspberry, amount: 1 } };
+    renderAt(<BasketControl product={raspberry} />);
+    typeInto(typed);
+    expect(field().value).toBe(shown);
+    fireEvent.keyDown(field(), { key: 'Enter' });
+    await act(basketSettled);
+    expect(api.updateBasketAmount).toHaveBeenLastCalledWith(7, sent);
+  });
+
+  it('pieces take whole numbers only', async () => {
+    basket.lines = { '43': { product: jam, amount: 1 } };
+    renderAt(<BasketControl product={jam} />);
+    typeInto('2,7');
+    expect(field().value).toBe('27');
+    fireEvent.change(field(), { target: { value: '2' } });
+    fireEvent.blur(field());
+    await act(basketSettled);
+    expect(api.updateBasketAmount).toHaveBeenLastCalledWith(43, 2);
+  });
+
+  it('an empty field keeps the control while typing and changes nothing when left', async () => {
+    basket.lines = { '7': { product: raspberry, amount: 1 } };
+    renderAt(<BasketControl product={raspberry} />);
+    typeInto('');
+    expect(field().value).toBe('');
+    fireEvent.blur(field());
+    await waitFor(() => expect(field().value).toBe('1'));
+    expect(api.updateBasketAmount).not.toHaveBeenCalled();
+  });
+
+  it('Escape drops what was typed', () => {
+    basket.lines = { '7': { product: raspberry, amount: 1 } };
+    renderAt(<BasketControl product={raspberry} />);
+    typeInto('2');
+    fireEvent.keyDown(field(), { key: 'Escape' });
+    expect(field().value).toBe('1');
+    fireEvent.blur(field());
+    expect(api.updateBasketAmount).not.toHaveBeenCalled();
+  });
+
+  it('arrow keys step like plus and minus', async () => {
+    basket.lines = { '7': { product: raspberry, amount: 1 } };
+    renderAt(<BasketControl product={raspberry} />);
+    fireEvent.focus(field());
+    fireEvent.keyDown(field(), { key: 'ArrowUp' });
+    fireEvent.keyDown(field(), { key: 'ArrowUp' });
+    expect(field().value).toBe('1,2');
+    fireEvent.keyDown(field(), { key: 'Enter' });
+    await act(basketSettled);
+    expect(api.updateBasketAmount).toHaveBeenLastCalledWith(7, 1.2);
+  });
+});

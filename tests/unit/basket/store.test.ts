@@ -1,0 +1,277 @@
+import { FetchError } from 'ofetch';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BasketEntry, Product } from '../../../src/api/types';
+
+// The store's own logic with the API calls under the test's control: which calls go out, in
+// which order, and what the basket shows meanwhile. tests/stub/basket-store.test.ts runs the
+// same store against the real stub.
+const api = vi.hoisted(() => ({
+  getBasket: vi.fn(),
+  getTotalPrice: vi.fn(),
+  updateBasketAmount: vi.fn(),
+  deleteBasketLine: vi.fn(),
+}));
+vi.mock('../../../src/api/basket', () => api);
+const notify = vi.hoisted(() => ({ notifyError: vi.fn() }));
+vi.mock('../../../src/ui/notify', () => notify);
+
+const {
+  amountOf,
+  basket,
+  basketSettled,
+  lineCount,
+  loadBasket,
+  refreshTotal,
+  removeLine,
+  resetBasket,
+  setAmount,
+} = await import('../../../src/features/basket/store');
+
+const raspberry: Product = {
+  id: 7,
+  name: 'Малина',
+  image: null,
+  unit: 'кг',
+  unit_step: 0.1,
+  price: 890,
+  rest: 15,
+  available: true,
+};
+const jam: Product = {
+  ...raspberry,
+  id: 43,
+  name: 'Варенье',
+  unit: 'шт',
+  unit_step: null,
+  price: 390,
+  rest: 3,
+};
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** PUTs wait for the test to answer them, one by one. */
+function pausedPuts() {
+  const calls: { amount: number; answer: Deferred<BasketEntry> }[] = [];
+  api.updateBasketAmount.mockImplementation((_id: number, amount: number) => {
+    const answer = deferred<BasketEntry>();
+    calls.push({ amount, answer });
+    return answer.promise;
+  });
+  return calls;
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function badRequest(body: unknown): FetchError {
+  const error = new FetchError('400 Bad Request');
+  Object.assign(error, { statusCode: 400, status: 400, data: body });
+  return error;
+}
+
+beforeEach(() => {
+  resetBasket();
+  api.getTotalPrice.mockResolvedValue(0);
+  api.deleteBasketLine.mockResolvedValue(undefined);
+  api.updateBasketAmount.mockImplementation((id: number, amount: number) =>
+    Promise.resolve({ product: id === jam.id ? jam : raspberry, amount }),
+  );
+});
+afterEach(() => vi.clearAllMocks());
+
+describe('loading', () => {
+  it('fetches the list, then the total', async () => {
+    api.getBasket.mockResolvedValue({ '7': { product: raspberry, amount: 1.5 } });
+    api.getTotalPrice.mockResolvedValue(1335);
+    const done = loadBasket();
+    expect(basket.loading).toBe(true);
+    await done;
+    expect(basket.loading).toBe(false);
+    expect(basket.loaded).toBe(true);
+    expect(amountOf(basket.lines, 7)).toBe(1.5);
+    expect(basket.amount_sum).toBe(1335);
+    expect(api.getTotalPrice).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the last lines and says so when the load fails', async () => {
+    basket.lines = { '7': { product: raspberry, amount: 1 } };
+    api.getBasket.mockRejectedValue(new Error('offline'));
+    await loadBasket();
+    expect(basket.loadFailed).toBe(true);
+    expect(basket.loading).toBe(false);
+    expect(amountOf(basket.lines, 7)).toBe(1);
+  });
+
+  it('a list read before a queued change landed does not undo the change', async () => {
+    const puts = pausedPuts();
+    const list = deferred<Record<string, BasketEntry>>();
+    api.getBasket.mockReturnValue(list.promise);
+    const loading = loadBasket();
+    void setAmount(raspberry, 2);
+    await flush();
+    list.resolve({ '7': { product: raspberry, amount: 1 } });
+    await loading;
+    expect(amountOf(basket.lines, 7)).toBe(2);
+    puts[0]!.answer.resolve({ product: raspberry, amount: 2 });
+    await basketSettled();
+    expect(amountOf(basket.lines, 7)).toBe(2);
+  });
+});
+
+describe('the badge', () => {
+  it('counts lines above 0, not amounts', () => {
+    expect(
+      lineCount({
+        '1': { product: raspberry, amount: 3 },
+        '2': { product: jam, amount: 0.5 },
+        '3': { product: jam, amount: 0 },
+      }),
+    ).toBe(2);
+    expect(lineCount({})).toBe(0);
+  });
+});
+
+describe('setting an amount', () => {
+  it('shows at once, PUTs, takes the server entry and refetches the total', async () => {
+    api.getTotalPrice.mockResolvedValue(1335);
+    const done = setAmount(raspberry, 1.5);
+    expect(amountOf(basket.lines, 7)).toBe(1.5);
+    expect(basket.lineSaving['7']).toBe(true);
+    await done;
+    expect(api.updateBasketAmount).toHaveBeenCalledWith(7, 1.5);
+    expect(basket.lines['7']).toEqual({ product: raspberry, amount: 1.5 });
+    expect(basket.amount_sum).toBe(1335);
+    expect(basket.lineSaving['7']).toBeUndefined();
+  });
+
+  it('makes the amount valid first: below 0 is 0, above the maximum the maximum, no float noise', async () => {
+    await setAmount(jam, 7);
+    expect(api.updateBasketAmount).toHaveBeenLastCalledWith(43, 3);
+    await setAmount(raspberry, 0.1 + 0.2);
+    expect(api.updateBasketAmount).toHaveBeenLastCalledWith(7, 0.3);
+    await setAmount(raspberry, -1);
+    expect(api.updateBasketAmount).toHaveBeenLastCalledWith(7, 0);
+    expect(basket.lines['7']).toBeUndefined();
+  });
+
+  it('never loses a click: calls go one at a time and the last one carries the latest amount', async () => {
+    const puts = pausedPuts();
+    basket.lines = { '43': { product: jam, amount: 0 } };
+    const plus = () => setAmount(jam, amountOf(basket.lines, 43) + 1);
+    void plus();
+    await flush();
+    expect(puts.map((call) => call.amount)).toEqual([1]);
+    // Two more clicks while the first call is on its way: shown at once, no second call yet.
+    void plus();
+    void plus();
+    expect(amountOf(basket.lines, 43)).toBe(3);
+    await flush();
+    expect(puts).toHaveLength(1);
+    puts[0]!.answer.resolve({ product: jam, amount: 1 });
+    await flush();
+    // The server's 1 does not flash back: the newer wish still shows.
+    expect(amountOf(basket.lines, 43)).toBe(3);
+    expect(puts.map((call) => call.amount)).toEqual([1, 3]);
+    puts[1]!.answer.resolve({ product: jam, amount: 3 });
+    await basketSettled();
+    expect(amountOf(basket.lines, 43)).toBe(3);
+    expect(api.getTotalPrice).toHaveBeenCalledTimes(1);
+  });
+
+  it('clicks of the same moment share one call', async () => {
+    const plus = () => setAmount(raspberry, amountOf(basket.lines, 7) + 0.1);
+    for (let i = 0; i < 10; i += 1) void plus();
+    await basketSettled();
+    expect(api.updateBasketAmount).toHaveBeenCalledTimes(1);
+    expect(api.updateBasketAmount).toHaveBeenCalledWith(7, 1);
+    expect(amountOf(basket.lines, 7)).toBe(1);
+  });
+
+  it('on failure the line returns to the server amount and a Russian message says so', async () => {
+    basket.lines = { '7': { product: raspberry, amount: 1 } };
+    api.updateBasketAmount.mockRejectedValue(new Error('offline'));
+    const done = setAmount(raspberry, 1.5);
+    expect(amountOf(basket.lines, 7)).toBe(1.5);
+    await done;
+    expect(amountOf(basket.lines, 7)).toBe(1);
+    expect(notify.notifyError).toHaveBeenCalledWith(
+      'Не удалось изменить количество «Малина». Попробуйте ещё раз.',
+    );
+  });
+
+  it('shows the server reason of a 400 and rolls back to what the server confirmed last', async () => {
+    const puts = pausedPuts();
+    void setAmount(raspberry, 1);
+    await flush();
+    void setAmount(raspberry, 2);
+    puts[0]!.answer.resolve({ product: raspberry, amount: 1 });
+    await flush();
+    puts[1]!.answer.reject(
+      badRequest({ amount: ['Убедитесь, что значение меньше или равно 1.5.'] }),
+    );
+    await basketSettled();
+    expect(amountOf(basket.lines, 7)).toBe(1);
+    expect(notify.notifyError).toHaveBeenCalledWith(
+      'Не удалось изменить количество «Малина»: Убедитесь, что значение меньше или равно 1.5.',
+    );
+  });
+
+  it('a first add that fails leaves no line behind', async () => {
+    api.updateBasketAmount.mockRejectedValue(new Error('offline'));
+    await setAmount(jam, 1);
+    expect(basket.lines['43']).toBeUndefined();
+    expect(lineCount(basket.lines)).toBe(0);
+  });
+});
+
+describe('removing a line', () => {
+  it('DELETEs, removes the entry, marks the line loading meanwhile and refetches the total', async () => {
+    basket.lines = { '7': { product: raspberry, amount: 1 }, '43': { product: jam, amount: 2 } };
+    api.getTotalPrice.mockResolvedValue(780);
+    const done = removeLine(raspberry);
+    expect(basket.lines['7']).toBeUndefined();
+    expect(basket.lineLoading['7']).toBe(true);
+    await done;
+    expect(api.deleteBasketLine).toHaveBeenCalledWith(7);
+    expect(api.updateBasketAmount).not.toHaveBeenCalled();
+    expect(basket.lineLoading['7']).toBeUndefined();
+    expect(basket.amount_sum).toBe(780);
+  });
+
+  it('puts the line back when the call fails', async () => {
+    basket.lines = { '7': { product: raspberry, amount: 1 } };
+    api.deleteBasketLine.mockRejectedValue(new Error('offline'));
+    await removeLine(raspberry);
+    expect(amountOf(basket.lines, 7)).toBe(1);
+    expect(notify.notifyError).toHaveBeenCalledWith(
+      'Не удалось убрать из корзины «Малина». Попробуйте ещё раз.',
+    );
+  });
+});
+
+describe('the total', () => {
+  it('an older answer that arrives last does not overwrite a newer one', async () => {
+    const first = deferred<number>();
+    const second = deferred<number>();
+    api.getTotalPrice.mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
+    const a = refreshTotal();
+    const b = refreshTotal();
+    second.resolve(890);
+    await b;
+    first.resolve(445);
+    await a;
+    expect(basket.amount_sum).toBe(890);
+  });
+});
