@@ -1,8 +1,56 @@
-import { Title } from '@mantine/core';
+import { Button, Skeleton, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link, useLocation } from 'wouter';
 import { useDocumentTitle } from '../../lib/document-title';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorState } from '../../ui/ErrorState';
+import { basket, lineCount, loadBasket } from '../basket';
+import { CommitForm } from './CommitForm';
 
-// The screen itself comes with its own issue; the route, the title and the layout work now.
+/** `/commit` (spec §2): the checkout form, or the empty-basket state. */
 export default function CommitPage() {
   useDocumentTitle('Подтверждение заказа');
-  return <Title order={1}>Подтвердить заказ</Title>;
+  const snap = useSnapshot(basket);
+  const [, navigate] = useLocation();
+  // After the order is accepted the basket empties; the form stays until the page changes.
+  const [committed, setCommitted] = useState(false);
+
+  const onCommitted = async () => {
+    setCommitted(true);
+    await loadBasket();
+    navigate('/order_status');
+  };
+
+  let content;
+  if (!snap.loaded && snap.loadFailed && !snap.loading) {
+    content = (
+      <ErrorState
+        message="Не удалось загрузить корзину. Проверьте соединение и попробуйте ещё раз."
+        onRetry={() => void loadBasket()}
+      />
+    );
+  } else if (!snap.loaded) {
+    content = <Skeleton height={420} maw={560} aria-label="Загрузка" />;
+  } else if (lineCount(snap.lines) === 0 && !committed) {
+    content = (
+      <EmptyState
+        text="В вашей корзине пусто"
+        action={
+          <Button component={Link} href="/catalog">
+            В каталог товаров
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = <CommitForm total={snap.amount_sum} onCommitted={onCommitted} />;
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Подтвердить заказ</Title>
+      {content}
+    </Stack>
+  );
 }

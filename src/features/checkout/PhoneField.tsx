@@ -1,0 +1,52 @@
+import '@mantine/core/styles/Input.css';
+import { InputBase } from '@mantine/core';
+import type { Ref } from 'react';
+import { IMaskInput } from 'react-imask';
+import { PHONE_MASK, PHONE_PLACEHOLDER, preparePhoneInput } from '../../lib/phone';
+
+interface PhoneFieldProps {
+  value: string;
+  error: string | undefined;
+  inputRef: Ref<HTMLInputElement>;
+  onChange: (value: string) => void;
+  /** Any key press: the spec resets the field's error on it. */
+  onKeyDown: () => void;
+  disabled?: boolean;
+}
+
+/**
+ * The phone with the spec's mask `+7(###)-###-##-##`. A number pasted or autofilled in any
+ * common form (8 912…, +7 912…, (912)…, 912…) lands as its 10 digits after +7.
+ */
+export function PhoneField({
+  value,
+  error,
+  inputRef,
+  onChange,
+  onKeyDown,
+  disabled,
+}: PhoneFieldProps) {
+  return (
+    <InputBase
+      component={IMaskInput}
+      mask={PHONE_MASK}
+      prepare={(chunk: string, masked: { unmaskedValue: string }) =>
+        preparePhoneInput(chunk, masked.unmaskedValue.length)
+      }
+      inputRef={inputRef}
+      value={value}
+      onAccept={(next: string) => onChange(next)}
+      onKeyDown={onKeyDown}
+      label="Телефон"
+      placeholder={PHONE_PLACEHOLDER}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      name="phone"
+      required
+      withAsterisk
+      error={error}
+      disabled={disabled}
+    />
+  );
+}

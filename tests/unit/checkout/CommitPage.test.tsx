@@ -1,0 +1,262 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FetchError } from 'ofetch';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '../../../src/api/types';
+import { renderAt } from '../render';
+
+const basketApi = vi.hoisted(() => ({
+  getBasket: vi.fn(),
+  getTotalPrice: vi.fn(),
+  updateBasketAmount: vi.fn(),
+  deleteBasketLine: vi.fn(),
+}));
+vi.mock('../../../src/api/basket', () => basketApi);
+const ordersApi = vi.hoisted(() => ({ commitOrder: vi.fn(), getOrderHistory: vi.fn() }));
+vi.mock('../../../src/api/orders', () => ordersApi);
+
+const { default: CommitPage } = await import('../../../src/features/checkout/CommitPage');
+const { basket, resetBasket } = await import('../../../src/features/basket/store');
+
+const raspberry: Product = {
+  id: 7,
+  name: 'Малина',
+  image: null,
+  unit: 'кг',
+  unit_step: 0.1,
+  price: 890,
+  rest: 15,
+  available: true,
+};
+
+function fillBasket() {
+  basket.loaded = true;
+  basket.lines = { '7': { product: raspberry, amount: 1.5 } };
+  basket.amount_sum = 1335;
+}
+
+function failure(status: number, body: unknown): FetchError {
+  const error = new FetchError(`${status}`);
+  Object.assign(error, { statusCode: status, status, data: body });
+  return error;
+}
+
+beforeEach(() => {
+  document.head.innerHTML = '<title></title><meta name="description" content="" />';
+  resetBasket();
+  basketApi.getBasket.mockResolvedValue({});
+  basketApi.getTotalPrice.mockResolvedValue(0);
+  ordersApi.commitOrder.mockResolvedValue({ id: 8 });
+});
+afterEach(() => vi.clearAllMocks());
+
+const phone = () => screen.getByRole<HTMLInputElement>('textbox', { name: /Телефон/ });
+const comment = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: /Комментарий/ });
+const courier = () => screen.getByRole<HTMLInputElement>('radio', { name: 'Доставка курьером' });
+const pickup = () => screen.getByRole<HTMLInputElement>('radio', { name: 'Самовывоз' });
+const policy = () =>
+  screen.getByRole<HTMLInputElement>('checkbox', { name: /политикой конфиденциальности/ });
+const newsletter = () => screen.getByRole<HTMLInputElement>('checkbox', { name: /новости/ });
+const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Подтвердить' });
+
+function renderPage() {
+  fillBasket();
+  const user = userEvent.setup({ delay: null });
+  const view = renderAt(<CommitPage />, '/commit');
+  return { user, ...view };
+}
+
+describe('the commit page', () => {
+  it('has the title and the heading', () => {
+    renderPage();
+    expect(document.title).toMatch(/Подтверждение заказа$/);
+    expect(screen.getByRole('heading', { level: 1, name: 'Подтвердить заказ' })).toBeTruthy();
+  });
+
+  it('with an empty basket: `В вашей корзине пусто` and `В каталог товаров`', () => {
+    basket.loaded = true;
+    renderAt(<CommitPage />, '/commit');
+    expect(screen.getByText('В вашей корзине пусто')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'В каталог товаров' }).getAttribute('href')).toBe(
+      '/catalog',
+    );
+    expect(screen.queryByRole('button', { name: 'Подтвердить' })).toBeNull();
+  });
+
+  it('shows the total, the mask placeholder and the policy link', () => {
+    renderPage();
+    expect(screen.getByTestId('commit-total').textContent?.replace(/\s/g, ' ')).toBe('1 335 ₽');
+    expect(phone().getAttribute('placeholder')).toBe('+7(000)000-00-00');
+    const link = screen.getByRole('link', { name: 'политикой конфиденциальности' });
+    expect(link.getAttribute('href')).toBe('/policy');
+  });
+
+  it('keeps `Подтвердить` disabled until the privacy policy is accepted; newsletter is optional', async () => {
+    const { user } = renderPage();
+    expect(submit().disabled).toBe(true);
+    await user.click(newsletter());
+    expect(submit().disabled).toBe(true);
+    await user.click(policy());
+    expect(submit().disabled).toBe(false);
+  });
+
+  it('each delivery choice shows its note', async () => {
+    const { user } = renderPage();
+    expect(screen.queryByTestId('delivery-note')).toBeNull();
+    await user.click(courier());
+    expect(screen.getByTestId('delivery-note').textContent?.replace(/\s/g, ' ')).toBe(
+      'Доставка по городу — 300 ₽, в отдалённые районы — от 500 ₽.',
+    );
+    await user.click(pickup());
+    expect(screen.getByTestId('delivery-note').textContent).toMatch(/Окружное шоссе, 29/);
+  });
+});
+
+describe('validation on submit', () => {
+  it('nothing filled: phone and delivery messages, and the phone gets the focus', async () => {
+    const { user } = renderPage();
+    await user.click(policy());
+    await user.click(submit());
+    expect(await screen.findByText('Это обязательное поле')).toBeTruthy();
+    expect(screen.getByText('Выберите один из способов получения')).toBeTruthy();
+    expect(document.activeElement).toBe(phone());
+    expect(phone().getAttribute('aria-invalid')).toBe('true');
+    expect(ordersApi.commitOrder).not.toHaveBeenCalled();
+  });
+
+  it('a wrong phone says `Некорректный номер` and takes the focus', async () => {
+    const { user } = renderPage();
+    await user.type(phone(), '8123');
+    await user.click(courier());
+    await user.click(policy());
+    await user.click(submit());
+    expect(await screen.findByText('Некорректный номер')).toBeTruthy();
+    expect(document.activeElement).toBe(phone());
+  });
+
+  it('a good phone but a comment over 150: the comment gets the focus', async () => {
+    const { user } = renderPage();
+    await user.type(phone(), '9123456789');
+    // maxlength stops typing; a script or an old browser could still put more in.
+    fireEvent.change(comment(), { target: { value: 'я'.repeat(151) } });
+    await user.click(policy());
+    await user.click(submit());
+    expect(await screen.findByText('Максимальная длина 150')).toBeTruthy();
+    expect(document.activeElement).toBe(comment());
+  });
+
+  it('only the delivery missing: the first delivery choice gets the focus', async () => {
+    const { user } = renderPage();
+    await user.type(phone(), '9123456789');
+    await user.click(policy());
+    await user.click(submit());
+    expect(await screen.findByText('Выберите один из способов получения')).toBeTruthy();
+    expect(document.activeElement).toBe(courier());
+  });
+
+  it('the failing field is scrolled into view', async () => {
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const { user } = renderPage();
+    await user.click(policy());
+    await user.click(submit());
+    await screen.findByText('Это обязательное поле');
+    expect(scroll.mock.contexts[0]).toBe(phone());
+    scroll.mockRestore();
+  });
+
+  it('a key press in the phone or the comment resets that field’s error', async () => {
+    const { user } = renderPage();
+    fireEvent.change(comment(), { target: { value: 'я'.repeat(151) } });
+    await user.click(policy());
+    await user.click(submit());
+    await screen.findByText('Это обязательное поле');
+    expect(screen.getByText('Максимальная длина 150')).toBeTruthy();
+    await user.click(phone());
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.queryByText('Это обязательное поле')).toBeNull();
+    expect(screen.getByText('Максимальная длина 150')).toBeTruthy();
+    await user.click(comment());
+    await user.keyboard('{End}');
+    expect(screen.queryByText('Максимальная длина 150')).toBeNull();
+  });
+});
+
+describe('sending', () => {
+  async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(phone(), '9123456789');
+    await user.type(comment(), '  Позвоните за час  ');
+    await user.click(pickup());
+    await user.click(policy());
+  }
+
+  it('posts the order once, even on a double click, then reloads the basket and goes to /order_status', async () => {
+    let answer!: (value: unknown) => void;
+    ordersApi.commitOrder.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { user, location } = renderPage();
+    await fillValid(user);
+    expect(phone().value).toBe('+7(912)-345-67-89');
+    await user.dblClick(submit());
+    fireEvent.click(submit());
+    await waitFor(() => expect(ordersApi.commitOrder).toHaveBeenCalledTimes(1));
+    expect(ordersApi.commitOrder).toHaveBeenCalledWith({
+      delivery: '2',
+      policy_accept: true,
+      send_accept: false,
+      comment: 'Позвоните за час',
+      phone: '+7(912)-345-67-89',
+    });
+    await act(async () => answer({ id: 8 }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/order_status'));
+    expect(basketApi.getBasket).toHaveBeenCalled();
+    expect(ordersApi.commitOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('a pasted number in another format is sent in the mask’s form', async () => {
+    const { user } = renderPage();
+    await user.click(phone());
+    await user.paste('8 912 345-67-89');
+    expect(phone().value).toBe('+7(912)-345-67-89');
+  });
+
+  it('server field errors show on their fields and everything typed stays', async () => {
+    ordersApi.commitOrder.mockRejectedValue(
+      failure(400, {
+        phone: ['Некорректный номер'],
+        non_field_errors: ['В корзине нет доступных товаров'],
+      }),
+    );
+    const { user } = renderPage();
+    await fillValid(user);
+    await user.click(submit());
+    expect(await screen.findByText('Некорректный номер')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch('В корзине нет доступных товаров');
+    expect(document.activeElement).toBe(phone());
+    expect(phone().value).toBe('+7(912)-345-67-89');
+    expect(comment().value).toBe('  Позвоните за час  ');
+    expect(pickup().checked).toBe(true);
+    expect(policy().checked).toBe(true);
+    expect(submit().disabled).toBe(false);
+  });
+
+  it('any other failure is a Russian message, and a second try sends again', async () => {
+    ordersApi.commitOrder.mockRejectedValueOnce(new TypeError('fetch failed'));
+    const { user } = renderPage();
+    await fillValid(user);
+    await user.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз.',
+    );
+    await user.click(submit());
+    await waitFor(() => expect(ordersApi.commitOrder).toHaveBeenCalledTimes(2));
+  });
+
+  it('a 500 says the server could not take the order', async () => {
+    ordersApi.commitOrder.mockRejectedValue(failure(500, { detail: 'Внутренняя ошибка сервера.' }));
+    const { user } = renderPage();
+    await fillValid(user);
+    await user.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Сервер не смог принять заказ. Попробуйте ещё раз чуть позже.',
+    );
+  });
+});
