@@ -1,8 +1,130 @@
-import { Title } from '@mantine/core';
+import '@mantine/core/styles/Accordion.css';
+import {
+  Accordion,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { Link } from 'wouter';
+import { getOrderHistory } from '../../api/orders';
+import type { Order } from '../../api/types';
+import { formatOrderDate } from '../../lib/date';
 import { useDocumentTitle } from '../../lib/document-title';
+import { formatRub } from '../../lib/money';
+import { STATUS_BOT_URL } from '../../lib/shop-info';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorState } from '../../ui/ErrorState';
+import { useLoad } from '../../ui/useLoad';
+import { OrderItems } from './OrderItems';
+import { statusColor, statusLabel } from './order-status';
 
-// The screen itself comes with its own issue; the route, the title and the layout work now.
+function newestFirst(orders: readonly Order[]): Order[] {
+  return [...orders].sort((a, b) => Date.parse(b.created_ts) - Date.parse(a.created_ts));
+}
+
+function BotNote() {
+  return (
+    <Text size="sm" c="dimmed">
+      Об изменении статуса заказа мы сообщаем в нашем чат-боте:{' '}
+      <Anchor href={STATUS_BOT_URL} target="_blank" rel="noopener noreferrer" inherit>
+        открыть чат-бот
+        <IconExternalLink
+          size={14}
+          aria-hidden
+          style={{ marginInlineStart: 4, verticalAlign: -2 }}
+        />
+      </Anchor>
+    </Text>
+  );
+}
+
+function OrderRow({ order }: { order: Order }) {
+  return (
+    <Accordion.Item value={String(order.id)} data-testid="order">
+      <Accordion.Control>
+        <Group justify="space-between" gap="xs" wrap="wrap" pr="xs">
+          <div>
+            <Text fw={500}>Заказ № {order.id}</Text>
+            <Text size="sm" c="dimmed">
+              {formatOrderDate(order.created_ts)}
+            </Text>
+          </div>
+          <Group gap="xs">
+            <Badge variant="light" color="gray" size="lg" tt="none" data-testid="order-sum">
+              {formatRub(order.order_sum)}
+            </Badge>
+            <Badge
+              variant="filled"
+              color={statusColor(order.status)}
+              size="lg"
+              tt="none"
+              data-testid="order-status"
+            >
+              {statusLabel(order.status)}
+            </Badge>
+          </Group>
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        <OrderItems items={order.items} />
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}
+
+/** `/order_status`, the order history (spec §2). */
 export default function OrderStatusPage() {
   useDocumentTitle('Заказы');
-  return <Title order={1}>Заказы</Title>;
+  const history = useLoad(getOrderHistory);
+
+  let content;
+  if (history.status === 'loading') {
+    content = (
+      <Stack gap="sm" aria-busy="true" aria-label="Загрузка заказов">
+        {[1, 2, 3].map((n) => (
+          <Skeleton key={n} height={64} />
+        ))}
+      </Stack>
+    );
+  } else if (history.status === 'error') {
+    content = (
+      <ErrorState
+        message="Не удалось загрузить заказы. Проверьте соединение и попробуйте ещё раз."
+        onRetry={history.reload}
+      />
+    );
+  } else if (history.data.length === 0) {
+    content = (
+      <EmptyState
+        text="У вас пока нет заказов"
+        action={
+          <Button component={Link} href="/catalog">
+            В каталог товаров
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = (
+      <Accordion variant="separated" multiple chevronPosition="right">
+        {newestFirst(history.data).map((order) => (
+          <OrderRow key={order.id} order={order} />
+        ))}
+      </Accordion>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Заказы</Title>
+      <BotNote />
+      {content}
+    </Stack>
+  );
 }
