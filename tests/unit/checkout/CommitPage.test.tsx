@@ -196,7 +196,12 @@ describe('sending', () => {
     await fillValid(user);
     expect(phone().value).toBe('+7(912)-345-67-89');
     await user.dblClick(submit());
-    fireEvent.click(submit());
+    // Two submits in the very same moment, before any render could disable the button.
+    const form = screen.getByRole('form', { name: 'Подтверждение заказа' });
+    act(() => {
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
     await waitFor(() => expect(ordersApi.commitOrder).toHaveBeenCalledTimes(1));
     expect(ordersApi.commitOrder).toHaveBeenCalledWith({
       delivery: '2',

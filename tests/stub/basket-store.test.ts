@@ -1,0 +1,237 @@
+// The app's basket store and order calls, as they are (src/features/basket/store.ts and
+// src/api/*), against the real stub: a browser-like fetch keeps the stub's cookies and the app's
+// HTTP client sends the anti-forgery header from them.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from '../../src/api/http';
+import { commitOrder, getOrderHistory } from '../../src/api/orders';
+import type { Product } from '../../src/api/types';
+import { increased } from '../../src/lib/amount';
+import { CookieJar, control, startTestServer, type TestServer, Visitor } from './helpers.ts';
+
+const notify = vi.hoisted(() => ({ notifyError: vi.fn() }));
+vi.mock('../../src/ui/notify', () => notify);
+
+const {
+  amountOf,
+  basket,
+  basketSettled,
+  lineCount,
+  loadBasket,
+  removeLine,
+  resetBasket,
+  setAmount,
+} = await import('../../src/features/basket/store');
+
+let server: TestServer;
+let jar: CookieJar;
+let calls: { method: string; path: string; body?: string }[];
+const realFetch = globalThis.fetch;
+
+/**
+ * A browser for one site: cookies kept and sent back, every call recorded. Only the app's own
+ * calls go through it; the helpers' requests (controls, a Visitor with its own cookies) pass.
+ */
+async function browserFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  const isAppCall =
+    new URL(request.url).pathname.startsWith('/api/') && !request.headers.has('Cookie');
+  if (!isAppCall) return realFetch(input, init);
+  const headers = new Headers(request.headers);
+  const cookie = jar.header();
+  if (cookie) headers.set('Cookie', cookie);
+  const body = request.method === 'GET' ? undefined : await request.text();
+  calls.push({ method: request.method, path: new URL(request.url).pathname, body });
+  const response = await realFetch(request.url, { method: request.method, headers, body });
+  jar.store(response);
+  return response;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  configureApi({
+    baseURL: new URL('/api', server.url).href,
+    csrfToken: () => jar.get('csrftoken') ?? null,
+    onUnauthorized: () => {},
+  });
+  vi.stubGlobal('fetch', browserFetch);
+});
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await server.dispose();
+});
+beforeEach(async () => {
+  expect((await control(server.url, 'POST', '/reset')).status).toBe(200);
+  jar = new CookieJar();
+  calls = [];
+  resetBasket();
+  await loadBasket(); // start-up load: receives the session and CSRF cookies
+  calls = [];
+});
+afterEach(() => vi.clearAllMocks());
+
+/** What the stub holds for this visitor, read past the store. */
+async function serverBasket(): Promise<Record<string, number>> {
+  const visitor = new Visitor(server.url);
+  for (const name of ['sessionid', 'csrftoken']) visitor.jar.set(name, jar.get(name)!);
+  const { body } = await visitor.get('/api/catalog/basket');
+  const lines = body as Record<string, { amount: number }>;
+  return Object.fromEntries(Object.entries(lines).map(([id, line]) => [id, line.amount]));
+}
+
+const product = async (id: number): Promise<Product> => {
+  const response = await realFetch(new URL(`/api/catalog/product_retrieve/${id}`, server.url));
+  return (await response.json()) as Product;
+};
+
+describe('the basket store against the stub', () => {
+  it('adds a piece line and a weight line; the total is refetched after each', async () => {
+    const jam = await product(43); // 390 ₽ / шт
+    const raspberry = await product(7); // 890 ₽ / кг
+    await setAmount(jam, 1);
+    await setAmount(raspberry, 1.5);
+    expect(amountOf(basket.lines, 43)).toBe(1);
+    expect(amountOf(basket.lines, 7)).toBe(1.5);
+    expect(basket.amount_sum).toBe(390 + 1335);
+    expect(lineCount(basket.lines)).toBe(2);
+    expect(await serverBasket()).toEqual({ '43': 1, '7': 1.5 });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'PUT /api/catalog/basket/43',
+      'GET /api/catalog/total_price',
+      'PUT /api/catalog/basket/7',
+      'GET /api/catalog/total_price',
+    ]);
+  });
+
+  it('twelve fast clicks on plus by 0.1 kg end at 1.2 on the server, in fewer calls', async () => {
+    const strawberry = await product(6); // by 0.1 kg, 40 in stock
+    const clicks: Promise<void>[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      clicks.push(setAmount(strawberry, increased(strawberry, amountOf(basket.lines, 6))));
+      if (i % 3 === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await Promise.all(clicks);
+    await basketSettled();
+    expect(amountOf(basket.lines, 6)).toBe(1.2);
+    expect(await serverBasket()).toEqual({ '6': 1.2 });
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.length).toBeLessThan(12);
+    expect(JSON.parse(puts.at(-1)!.body!)).toEqual({ amount: 1.2 });
+    expect(basket.amount_sum).toBe(708);
+  });
+
+  it('clicks while a slow call is on its way are not lost', async () => {
+    const jam = await product(43);
+    await control(server.url, 'POST', '/faults', {
+      path: '/api/catalog/basket/43',
+      method: 'PUT',
+      delay_ms: 150,
+      times: 1,
+    });
+    const first = setAmount(jam, 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    void setAmount(jam, increased(jam, amountOf(basket.lines, 43)));
+    void setAmount(jam, increased(jam, amountOf(basket.lines, 43)));
+    expect(amountOf(basket.lines, 43)).toBe(3);
+    await first;
+    await basketSettled();
+    expect(await serverBasket()).toEqual({ '43': 3 });
+    expect(basket.amount_sum).toBe(1170);
+  });
+
+  it('removing DELETEs the line and refetches the total', async () => {
+    const jam = await product(43);
+    const raspberry = await product(7);
+    await setAmount(jam, 2);
+    await setAmount(raspberry, 0.5);
+    calls = [];
+    await removeLine(jam);
+    expect(basket.lines['43']).toBeUndefined();
+    expect(basket.amount_sum).toBe(445);
+    expect(await serverBasket()).toEqual({ '7': 0.5 });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'DELETE /api/catalog/basket/43',
+      'GET /api/catalog/total_price',
+    ]);
+  });
+
+  it('a refused amount returns the line to the server amount and says why', async () => {
+    const cherry = await product(26); // by 0.5 kg, 4.5 in stock
+    await setAmount(cherry, 1);
+    // The stock drops under the wish while the page still shows the old rest.
+    await control(server.url, 'POST', '/state', { product: { id: 26, rest: 1.5 } });
+    await setAmount(cherry, 2);
+    expect(amountOf(basket.lines, 26)).toBe(1);
+    expect(notify.notifyError).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^Не удалось изменить количество «Черешня»: Убедитесь, что значение меньше или равно 1,5\.?$/,
+      ),
+    );
+    expect(await serverBasket()).toEqual({ '26': 1 });
+  });
+
+  it('a server failure rolls the line back', async () => {
+    const jam = await product(43);
+    await setAmount(jam, 2);
+    await control(server.url, 'POST', '/faults', {
+      path: '/api/catalog/basket/43',
+      status: 500,
+      times: 1,
+    });
+    await setAmount(jam, 3);
+    expect(amountOf(basket.lines, 43)).toBe(2);
+    expect(notify.notifyError).toHaveBeenCalledTimes(1);
+  });
+
+  it('a reload loads the lines and the total as the server holds them', async () => {
+    const raspberry = await product(7);
+    await setAmount(raspberry, 1.5);
+    resetBasket();
+    await loadBasket();
+    expect(amountOf(basket.lines, 7)).toBe(1.5);
+    expect(basket.lines['7']?.product.name).toBe('Малина');
+    expect(basket.amount_sum).toBe(1335);
+  });
+});
+
+describe('placing the order from the store’s basket', () => {
+  it('commits, empties the basket and the order leads the history with the right sum', async () => {
+    const jam = await product(43);
+    const raspberry = await product(7);
+    await setAmount(jam, 2);
+    await setAmount(raspberry, 1.5);
+    const order = await commitOrder({
+      delivery: '1',
+      policy_accept: true,
+      send_accept: false,
+      comment: '',
+      phone: '+7(912)-345-67-89',
+    });
+    expect(order.status).toBe(0);
+    expect(order.order_sum).toBe(780 + 1335);
+    await loadBasket();
+    expect(lineCount(basket.lines)).toBe(0);
+    expect(basket.amount_sum).toBe(0);
+    const history = await getOrderHistory();
+    expect(history[0]?.id).toBe(order.id);
+    expect(history[0]?.order_sum).toBe(2115);
+  });
+
+  it('the stub refuses what the form refuses, with the form’s own messages', async () => {
+    const jam = await product(43);
+    await setAmount(jam, 1);
+    const error = await commitOrder({
+      delivery: '3' as '1',
+      policy_accept: true,
+      send_accept: false,
+      comment: 'я'.repeat(151),
+      phone: '+7(812)-345-67-89',
+    }).catch((e: unknown) => e);
+    const { fieldErrors } = await import('../../src/api/http');
+    expect(fieldErrors(error)).toEqual({
+      phone: ['Некорректный номер'],
+      comment: ['Максимальная длина 150'],
+      delivery: ['Выберите один из способов получения'],
+    });
+    expect(await serverBasket()).toEqual({ '43': 1 });
+  });
+});
