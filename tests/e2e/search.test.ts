@@ -1,0 +1,62 @@
+// Search in the production build: live results as the shopper types, the query kept in the URL
+// (reload, back and forward), and no history entry per keystroke.
+import { describe, expect, test } from 'vitest';
+import { openPage, setupBrowser } from './browser.ts';
+
+const browser = setupBrowser();
+
+const NOTHING = 'По вашему запросу не нашлось товаров';
+
+describe('search', () => {
+  test('typing мал shows Малина, the URL holds q, and a reload keeps the results', async () => {
+    const page = await openPage(browser(), '/search');
+    const field = page.getByRole('textbox', { name: 'Поиск' });
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await field.pressSequentially('мал', { delay: 60 });
+    const raspberry = page.getByRole('link', { name: 'Малина', exact: true }).first();
+    await raspberry.waitFor();
+    expect(await raspberry.getAttribute('href')).toBe('/product/7');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('мал');
+    await page.getByRole('link', { name: 'Малина и ежевика' }).first().waitFor();
+
+    await page.reload();
+    await raspberry.waitFor();
+    expect(await page.getByRole('textbox', { name: 'Поиск' }).inputValue()).toBe('мал');
+    expect(await page.getByText(NOTHING).count()).toBe(0);
+  });
+
+  test('typing adds no history entries; back and forward bring the search back', async () => {
+    const page = await openPage(browser(), '/');
+    await page.locator('header').getByRole('link', { name: 'Поиск' }).click();
+    await page.waitForURL('**/search');
+    await page.getByRole('textbox', { name: 'Поиск' }).pressSequentially('черн', { delay: 40 });
+    await page.getByRole('link', { name: 'Черника', exact: true }).first().click();
+    await page.waitForURL('**/product/20');
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/search');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('черн');
+    expect(await page.getByRole('textbox', { name: 'Поиск' }).inputValue()).toBe('черн');
+    await page.getByRole('link', { name: 'Черника', exact: true }).first().waitFor();
+
+    // One entry for /search, whatever was typed: the back arrow returns to the home page.
+    await page.getByRole('button', { name: 'Назад' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === '/search');
+    expect(await page.getByRole('textbox', { name: 'Поиск' }).inputValue()).toBe('черн');
+  });
+
+  test('«nothing found» shows only once a search has come back empty', async () => {
+    const page = await openPage(browser(), '/search');
+    const field = page.getByRole('textbox', { name: 'Поиск' });
+    await field.pressSequentially('ананас', { delay: 40 });
+    expect(await page.getByText(NOTHING).count()).toBe(0);
+    await page.getByText(NOTHING).waitFor();
+
+    await page.getByRole('button', { name: 'Очистить поиск' }).click();
+    expect(await page.getByText(NOTHING).count()).toBe(0);
+    expect(new URL(page.url()).search).toBe('');
+  });
+});
