@@ -1,11 +1,14 @@
 // /__control: test-only endpoints (mounted only with `controls: true`). No CSRF here.
-import express, { type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import jsonServer from 'json-server';
 import type { StubContext } from '../context.ts';
+import type { StoredProduct, StoredSection, StubData } from '../db.ts';
 import { type FaultSpec, pathMatches } from '../faults.ts';
+import { productImage, sectionImage, slideImage } from '../fixtures/media-paths.ts';
 import { apiErrors, apiNotFound, defineRoute, HttpError, pathId } from '../http.ts';
-import { isSessionKey } from '../session.ts';
-import { applyState, NAMED_STATES, revokeToken } from '../states.ts';
+import { searchByName } from '../search.ts';
+import { isSessionKey, parseCookies, randomKey, sessionOwner } from '../session.ts';
+import { applyState, NAMED_STATES, revokeToken, type StateResult } from '../states.ts';
 import { isRecord, objectBody } from '../validation.ts';
 
 const fail = (detail: string): HttpError => new HttpError(400, { detail });
@@ -46,6 +49,292 @@ function faultSpec(body: unknown): FaultSpec {
   if (spec.status === undefined && !spec.delay_ms && !spec.network_error)
     throw fail('Нужен status, delay_ms или network_error');
   return spec;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The provider states of the pact (contracts/support/states.ts, contracts/README.md), so that the
+// Pact verifier drives the stub: POST /__control/state with Pact's {state, params, action}, plus
+// `reset: true` to start from the seed. Each state makes its sentence true ("make it so"), so a
+// run without resets passes too. Basket and order states act on `owner` (body or params), else on
+// the session of the request's `sessionid` cookie (the verifier sends the same one with every
+// request), else as the other named states do.
+//
+// Lists in the pact use one element as the template for all, and Pact has no "number or null"
+// matcher: states whose answer lists products fill the nullable fields (image, price, unit_step)
+// of what they list. The null variant has its own state and interaction.
+// ---------------------------------------------------------------------------------------------
+
+interface PactStateContext {
+  data: StubData;
+  params: Record<string, unknown>;
+  owner: string | undefined;
+  /** The stub's own forms (states.ts): basket, orders, user, named states. */
+  apply: (body: Record<string, unknown>) => void;
+}
+
+type PactStateHandler = (state: string, context: PactStateContext) => void;
+
+const stateFail = (state: string, detail: string): HttpError =>
+  new HttpError(400, { detail: `${state}: ${detail}` });
+
+function idParam(state: string, params: Record<string, unknown>, key = 'id'): number {
+  const value = Number(params[key]);
+  if (params[key] === undefined || !Number.isSafeInteger(value))
+    throw stateFail(state, `${key}: ожидается целое число`);
+  return value;
+}
+
+function textParam(state: string, params: Record<string, unknown>, key: string): string {
+  const value = params[key];
+  if (typeof value !== 'string' || !value) throw stateFail(state, `${key}: ожидается строка`);
+  return value;
+}
+
+/** Gives a listed product the fields a list's template needs. */
+function fillNullable(product: StoredProduct): void {
+  product.image ??= productImage(product.id);
+  product.price ??= 100;
+  product.unit_step ??= product.unit === 'шт' ? 1 : 0.1;
+}
+
+function productOrFail(state: string, data: StubData, id: number): StoredProduct {
+  const product = data.products.find((candidate) => candidate.id === id);
+  if (!product) throw stateFail(state, `нет товара ${id}`);
+  return product;
+}
+
+/** Every field set, available, at least 10 in stock: any amount up to the limit of 10 is valid. */
+function fullProduct(state: string, data: StubData, id: number): StoredProduct {
+  const product = productOrFail(state, data, id);
+  fillNullable(product);
+  product.rest = Math.max(product.rest, 10);
+  product.available = true;
+  return product;
+}
+
+function sectionOrFail(state: string, data: StubData, id: number): StoredSection {
+  const section = data.sections.find((candidate) => candidate.id === id);
+  if (!section) throw stateFail(state, `нет раздела ${id}`);
+  section.image ??= sectionImage(section.id);
+  return section;
+}
+
+function absent(state: string, items: { id: number }[], id: number): void {
+  if (items.some((item) => item.id === id)) throw stateFail(state, `${id} есть в данных`);
+}
+
+const PACT_STATES = new Map<string, PactStateHandler>([
+  [
+    'the home page lists product {id}',
+    (state, { data, params }) => {
+      const id = idParam(state, params);
+      fullProduct(state, data, id);
+      const others = data.home.product_ids.filter((other) => other !== id);
+      for (const other of others) fillNullable(productOrFail(state, data, other));
+      data.home.product_ids = [id, ...others];
+    },
+  ],
+  [
+    'product {id} exists',
+    (state, { data, params }) => void fullProduct(state, data, idParam(state, params)),
+  ],
+  [
+    'product {id} has no image, price or unit step',
+    (state, { data, params }) => {
+      const product = productOrFail(state, data, idParam(state, params));
+      Object.assign(product, { image: null, price: null, unit_step: null });
+    },
+  ],
+  [
+    'product {id} does not exist',
+    (state, { data, params }) => absent(state, data.products, idParam(state, params)),
+  ],
+  [
+    'a product named {name} exists',
+    (state, { data, params }) => {
+      const name = textParam(state, params, 'name');
+      if (!data.products.some((product) => product.name === name))
+        throw stateFail(state, `нет товара «${name}»`);
+      searchByName(data.products, name).forEach(fillNullable);
+    },
+  ],
+  [
+    'no product matches {q}',
+    (state, { data, params }) => {
+      const found = searchByName(data.products, textParam(state, params, 'q')).length;
+      if (found > 0) throw stateFail(state, `находится товаров: ${found}`);
+    },
+  ],
+  [
+    'the home page lists section {id}',
+    (state, { data, params }) => {
+      const id = idParam(state, params);
+      const others = data.home.section_ids.filter((other) => other !== id);
+      for (const other of [id, ...others]) sectionOrFail(state, data, other);
+      data.home.section_ids = [id, ...others];
+    },
+  ],
+  [
+    'section {id} is a root section',
+    (state, { data, params }) => {
+      sectionOrFail(state, data, idParam(state, params)).parent_id = null;
+      for (const root of data.sections) {
+        if (root.parent_id === null) sectionOrFail(state, data, root.id);
+      }
+    },
+  ],
+  [
+    'section {id} exists',
+    (state, { data, params }) => {
+      const id = idParam(state, params);
+      sectionOrFail(state, data, id);
+      const children = data.sections.filter((section) => section.parent_id === id);
+      const products = data.products.filter((product) => product.section_id === id);
+      if (children.length === 0 || products.length === 0)
+        throw stateFail(state, `в разделе ${id} нет подразделов или товаров`);
+      for (const child of children) sectionOrFail(state, data, child.id);
+      products.forEach(fillNullable);
+    },
+  ],
+  [
+    'section {id} does not exist',
+    (state, { data, params }) => absent(state, data.sections, idParam(state, params)),
+  ],
+  [
+    'a section named {name} exists',
+    (state, { data, params }) => {
+      const name = textParam(state, params, 'name');
+      if (!data.sections.some((section) => section.name === name))
+        throw stateFail(state, `нет раздела «${name}»`);
+      for (const section of searchByName(data.sections, name))
+        sectionOrFail(state, data, section.id);
+    },
+  ],
+  [
+    'no section matches {q}',
+    (state, { data, params }) => {
+      const found = searchByName(data.sections, textParam(state, params, 'q')).length;
+      if (found > 0) throw stateFail(state, `находится разделов: ${found}`);
+    },
+  ],
+  [
+    'selection {id} exists',
+    (state, { data, params }) => {
+      const id = idParam(state, params);
+      const selection = data.selections.find((candidate) => candidate.id === id);
+      if (!selection) throw stateFail(state, `нет подборки ${id}`);
+      if (selection.section_ids.length === 0 || selection.product_ids.length === 0)
+        throw stateFail(state, `в подборке ${id} нет разделов или товаров`);
+      // GET selections lists every selection: each must fit the template.
+      for (const each of data.selections) {
+        for (const sectionId of each.section_ids) sectionOrFail(state, data, sectionId);
+        for (const productId of each.product_ids)
+          fillNullable(productOrFail(state, data, productId));
+      }
+    },
+  ],
+  [
+    'selection {id} does not exist',
+    (state, { data, params }) => absent(state, data.selections, idParam(state, params)),
+  ],
+  ['the basket is empty', (_state, { owner, apply }) => apply({ basket: { owner, lines: {} } })],
+  [
+    'the basket holds product {id} with amount {amount}',
+    (state, { data, params, owner, apply }) => {
+      const id = idParam(state, params);
+      fullProduct(state, data, id);
+      apply({ basket: { owner, lines: { [id]: Number(params.amount) } } });
+    },
+  ],
+  [
+    'the visitor has {n} orders',
+    (state, { params, owner, apply }) =>
+      apply({ orders: { owner, count: idParam(state, params, 'n') } }),
+  ],
+  [
+    'a user {username} with password {password} exists',
+    (state, { params, apply }) =>
+      apply({
+        user: {
+          username: textParam(state, params, 'username'),
+          password: textParam(state, params, 'password'),
+        },
+      }),
+  ],
+  [
+    'the token {token} belongs to user {username}',
+    (state, { data, params, apply }) => {
+      const username = textParam(state, params, 'username');
+      const token = textParam(state, params, 'token');
+      const known = data.users.some((user) => user.username === username);
+      apply({ user: { username, token, ...(known ? {} : { password: randomKey() }) } });
+    },
+  ],
+  [
+    'the token {token} is revoked',
+    (state, { params, apply }) =>
+      apply({
+        state: 'token {token} is revoked',
+        params: { token: textParam(state, params, 'token') },
+      }),
+  ],
+  [
+    'the privacy policy is published',
+    (state, { data }) => {
+      if (!data.policy.file) throw stateFail(state, 'нет файла политики');
+    },
+  ],
+  [
+    'the carousel has slides',
+    (state, { data }) => {
+      if (data.slides.length === 0) throw stateFail(state, 'нет слайдов');
+      for (const slide of data.slides) slide.image ??= slideImage(slide.id);
+    },
+  ],
+  [
+    'the news channel has posts',
+    (state, { data }) => {
+      if (data.news.length === 0) throw stateFail(state, 'нет новостей');
+    },
+  ],
+]);
+
+export const PACT_STATE_NAMES = [...PACT_STATES.keys()];
+
+/** The session of the state request's `sessionid` cookie. */
+function cookieOwner(req: Request): string | undefined {
+  const session = parseCookies(req.headers.cookie).get('sessionid');
+  return session && isSessionKey(session) ? sessionOwner(session) : undefined;
+}
+
+/** Applies a pact state; null when the body names none (states.ts handles the rest). */
+function applyPactState(ctx: StubContext, req: Request): StateResult | null {
+  const body: unknown = req.body;
+  if (!isRecord(body) || typeof body.state !== 'string') return null;
+  const state = body.state.trim();
+  const handler = PACT_STATES.get(state);
+  if (!handler) return null;
+  const result: StateResult = { applied: [] };
+  if (body.action === 'teardown') return result;
+  if (body.params !== undefined && !isRecord(body.params)) throw fail('params: ожидается объект');
+  const params = body.params ?? {};
+  if (body.reset === true) {
+    ctx.store.reset();
+    result.applied.push('reset');
+  }
+  const owner = [params.owner, body.owner].find((value) => typeof value === 'string');
+  handler(state, {
+    data: ctx.store.data,
+    params,
+    owner: typeof owner === 'string' ? owner : cookieOwner(req),
+    apply: (structured) => {
+      const applied = applyState(ctx, structured);
+      if (applied.owner) result.owner = applied.owner;
+    },
+  });
+  result.applied.push(state);
+  ctx.store.save();
+  return result;
 }
 
 export function controlRoutes(ctx: StubContext): Router {
@@ -117,6 +406,7 @@ export function controlRoutes(ctx: StubContext): Router {
       const data = store.data;
       res.json({
         named_states: NAMED_STATES,
+        pact_states: PACT_STATE_NAMES,
         users: data.users.map(({ password: _password, ...user }) => user),
         tokens: data.tokens,
         sessions: data.sessions,
@@ -133,7 +423,7 @@ export function controlRoutes(ctx: StubContext): Router {
       });
     },
     post: (req, res) => {
-      res.json(applyState(ctx, req.body));
+      res.json(applyPactState(ctx, req) ?? applyState(ctx, req.body));
     },
   });
   router.use(apiNotFound);
