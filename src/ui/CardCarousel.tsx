@@ -1,3 +1,4 @@
+import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
 import { Children, type ReactNode } from 'react';

@@ -4,6 +4,7 @@ import { Redirect, useParams } from 'wouter';
 import { type Crumb, BreadcrumbsSkeleton, PageBreadcrumbs } from '../../ui/Breadcrumbs';
 import { ErrorState } from '../../ui/ErrorState';
 import { type CatalogKind, notFoundPath, parseCatalogId } from './catalog-id';
+import classes from './CatalogLayout.module.css';
 
 /** Breadcrumbs, the page's title, then its content. */
 export function CatalogLayout({
@@ -18,7 +19,9 @@ export function CatalogLayout({
   return (
     <Stack gap="md">
       <PageBreadcrumbs items={crumbs} />
-      <Title order={1}>{title}</Title>
+      <Title order={1} className={classes.title}>
+        {title}
+      </Title>
       {children}
     </Stack>
   );
@@ -29,7 +32,7 @@ export function CatalogLayoutSkeleton({ children }: { children: ReactNode }) {
   return (
     <Stack gap="md" aria-busy="true" aria-label="Загрузка">
       <BreadcrumbsSkeleton />
-      <Skeleton height={30} width="50%" my={7} aria-hidden />
+      <Skeleton className={classes.titleSkeleton} width="50%" aria-hidden />
       {children}
     </Stack>
   );

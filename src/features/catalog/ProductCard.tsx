@@ -16,8 +16,13 @@ export function priceText(product: Pick<Product, 'price' | 'unit'>): string {
     : `${formatRub(product.price)} / ${product.unit}`;
 }
 
+// Stock is a measure, not money: `12,5 кг` with the Russian decimal comma.
+const quantity = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 });
+
 export function stockText(product: Pick<Product, 'available' | 'rest' | 'unit'>): string {
-  return product.available ? `в наличии ${product.rest} ${product.unit}` : 'закончилось';
+  return product.available
+    ? `в наличии ${quantity.format(product.rest)} ${product.unit}`
+    : 'закончилось';
 }
 
 /** A product in a grid or a carousel (spec §2, §4): image, name, price, stock and basket control. */

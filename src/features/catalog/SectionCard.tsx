@@ -1,4 +1,5 @@
-import { Card, Text } from '@mantine/core';
+import { Card, Group, Text } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import type { SectionRef } from '../../api/types';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
@@ -29,6 +30,13 @@ export function SectionCard({ section, eager = false }: { section: SectionRef; e
       <Text fw={600} mt="sm" lineClamp={2} className={classes.name}>
         {section.name}
       </Text>
+      {/* Beside product cards the card stretches to their height; the hint fills its foot. */}
+      <Group gap={2} mt="auto" pt="sm" c="var(--mantine-color-anchor)" aria-hidden>
+        <Text size="sm" fw={500} c="inherit">
+          Открыть раздел
+        </Text>
+        <IconChevronRight size={16} />
+      </Group>
     </Card>
   );
 }

@@ -1,0 +1,166 @@
+// The product card's four states (spec §2, §4), its out-of-stock dialog, and the section card.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Product } from '../../../src/api/types';
+import { resetBasket } from '../../../src/features/basket/store';
+import { ProductCard, ProductGrid, SectionCard } from '../../../src/features/catalog';
+import { formatRub } from '../../../src/lib/money';
+import { PLACEHOLDER_IMAGE } from '../../../src/ui/ImageWithPlaceholder';
+import { renderAt } from '../render';
+
+const strawberry: Product = {
+  id: 2,
+  name: 'Клубника «Альбион»',
+  image: '/media/catalog/product-2.svg',
+  unit: 'кг',
+  unit_step: 0.1,
+  price: 790,
+  rest: 12.5,
+  available: true,
+};
+const soldOut: Product = {
+  ...strawberry,
+  id: 5,
+  name: 'Клубника «Азия»',
+  rest: 0,
+  available: false,
+};
+const noPrice: Product = { ...strawberry, id: 50, name: 'Морс из морошки', unit: 'л', price: null };
+const noImage: Product = { ...strawberry, id: 45, name: 'Конфитюр черничный', image: null };
+
+afterEach(() => resetBasket());
+
+/** Exact text, whatever spaces Intl put in (`790 ₽` has a no-break space). */
+function exactly(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return new RegExp(`^${escaped}$`);
+}
+
+function card() {
+  return within(screen.getByTestId('product-card'));
+}
+function image(): HTMLImageElement {
+  return screen.getByTestId('product-card').querySelector('img')!;
+}
+function productLinks(): string[] {
+  return [...screen.getByTestId('product-card').querySelectorAll('a')].map(
+    (a) => a.getAttribute('href') ?? '',
+  );
+}
+
+describe('the product card', () => {
+  it('available: image and name link to the product, unit price, stock, and В корзину', () => {
+    renderAt(<ProductCard product={strawberry} />);
+    expect(card().getByRole('link', { name: strawberry.name }).getAttribute('href')).toBe(
+      '/product/2',
+    );
+    expect(productLinks()).toEqual(['/product/2', '/product/2']);
+    expect(image().getAttribute('src')).toBe('/media/catalog/product-2.svg');
+    expect(image().getAttribute('alt')).toBe(strawberry.name);
+    expect(image().getAttribute('width')).toBe('300');
+    expect(image().getAttribute('height')).toBe('300');
+    expect(image().getAttribute('loading')).toBe('lazy');
+    expect(image().dataset.greyed).toBeUndefined();
+    expect(card().getByText(exactly(`${formatRub(790)} / кг`))).toBeTruthy();
+    expect(card().getByText('в наличии 12,5 кг')).toBeTruthy();
+    const add = card().getByRole('button', { name: 'В корзину' });
+    expect(add.hasAttribute('disabled')).toBe(false);
+    expect(card().queryByText('закончилось')).toBeNull();
+    expect(card().queryByRole('button', { name: 'Недоступно' })).toBeNull();
+  });
+
+  it('unavailable: закончилось, a greyed image and Недоступно instead of В корзину', () => {
+    renderAt(<ProductCard product={soldOut} />);
+    expect(card().getByText('закончилось')).toBeTruthy();
+    expect(card().queryByText(/в наличии/)).toBeNull();
+    expect(image().dataset.greyed).toBe('true');
+    const button = card().getByRole('button', { name: 'Недоступно' });
+    // Disabled-looking, yet clickable: it opens the dialog.
+    expect(button.hasAttribute('data-disabled')).toBe(true);
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(card().queryByRole('button', { name: 'В корзину' })).toBeNull();
+  });
+
+  it('no price: Цена неизвестна instead of the unit price', () => {
+    renderAt(<ProductCard product={noPrice} />);
+    expect(card().getByText('Цена неизвестна')).toBeTruthy();
+    expect(card().queryByText(/₽/)).toBeNull();
+    expect(card().getByText('в наличии 12,5 л')).toBeTruthy();
+  });
+
+  it('no image: the placeholder, still sized and described', () => {
+    renderAt(<ProductCard product={noImage} />);
+    expect(image().getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
+    expect(image().getAttribute('alt')).toBe(noImage.name);
+    expect(image().getAttribute('width')).toBe('300');
+  });
+
+  it('an image that fails to load gives way to the placeholder', () => {
+    renderAt(<ProductCard product={strawberry} />);
+    fireEvent.error(image());
+    expect(image().getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
+  });
+
+  it('loads its image at once when asked to (first screenful), lazily otherwise', () => {
+    renderAt(<ProductCard product={strawberry} eager />);
+    expect(image().getAttribute('loading')).toBe('eager');
+  });
+});
+
+describe('the out-of-stock dialog', () => {
+  it('Недоступно opens Товар закончился with the spec text; Ok closes it', async () => {
+    renderAt(<ProductCard product={soldOut} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Недоступно' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Товар закончился' });
+    const text = dialog.textContent ?? '';
+    expect(text).toMatch(/оставить заявку/);
+    expect(text).toMatch(/сообщим вам, когда товар снова появится/);
+    expect(text).toMatch(/цена товара может измениться/);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // It opens again on the next click.
+    fireEvent.click(screen.getByRole('button', { name: 'Недоступно' }));
+    expect(await screen.findByRole('dialog', { name: 'Товар закончился' })).toBeTruthy();
+  });
+});
+
+describe('the section card', () => {
+  it('shows the image and name, and links to the section', () => {
+    renderAt(
+      <SectionCard
+        section={{ id: 9, name: 'Лесные ягоды', image: '/media/catalog/section-9.svg' }}
+      />,
+    );
+    const link = screen.getByRole('link', { name: /Лесные ягоды/ });
+    expect(link.getAttribute('href')).toBe('/section/9');
+    const img = link.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/media/catalog/section-9.svg');
+    expect(img.getAttribute('width')).toBe('300');
+  });
+
+  it('falls back to the placeholder without an image', () => {
+    renderAt(<SectionCard section={{ id: 22, name: 'Экзотические ягоды', image: null }} />);
+    expect(screen.getByRole('link').querySelector('img')!.getAttribute('src')).toBe(
+      PLACEHOLDER_IMAGE,
+    );
+  });
+});
+
+describe('the grid', () => {
+  it('lists sections first, then products', () => {
+    renderAt(
+      <ProductGrid
+        sections={[{ id: 9, name: 'Лесные ягоды', image: null }]}
+        products={[strawberry, soldOut]}
+      />,
+    );
+    const hrefs = [...document.querySelectorAll('[data-testid$="-card"]')].map((node) =>
+      (node.matches('a') ? node : node.querySelector('a'))!.getAttribute('href'),
+    );
+    expect(hrefs).toEqual(['/section/9', '/product/2', '/product/5']);
+  });
+});
