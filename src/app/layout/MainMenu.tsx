@@ -2,12 +2,18 @@ import { ActionIcon, Badge, Menu } from '@mantine/core';
 import { IconListDetails, IconLogout, IconMenu2, IconShoppingCart } from '@tabler/icons-react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
+import type { User } from '../../api/types';
 import { basket, lineCount } from '../../features/basket/store';
 import { logout, session } from '../../features/session/store';
 
 // Spec §2: opens after 300 ms and closes after 250 ms; `Корзина` only while the cart has a line.
 export const MENU_OPEN_DELAY = 300;
 export const MENU_CLOSE_DELAY = 250;
+
+/** Who is logged in, as the shop greets them: the full name, or the login when there is none. */
+function displayName(user: Pick<User, 'username' | 'first_name' | 'last_name'>): string {
+  return [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
+}
 
 export function MainMenu() {
   const { lines } = useSnapshot(basket);
@@ -28,7 +34,7 @@ export function MainMenu() {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        {user && <Menu.Label>{user.first_name || user.username}</Menu.Label>}
+        {user && <Menu.Label>{displayName(user)}</Menu.Label>}
         {count > 0 && (
           <Menu.Item
             component={Link}
@@ -51,9 +57,12 @@ export function MainMenu() {
           Заказы
         </Menu.Item>
         {user && (
-          <Menu.Item leftSection={<IconLogout size={18} aria-hidden />} onClick={logout}>
-            Выйти
-          </Menu.Item>
+          <>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconLogout size={18} aria-hidden />} onClick={logout}>
+              Выйти
+            </Menu.Item>
+          </>
         )}
       </Menu.Dropdown>
     </Menu>

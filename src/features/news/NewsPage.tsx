@@ -1,4 +1,5 @@
-import { Skeleton, Stack, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
 import { getNews } from '../../api/content';
 import { useDocumentTitle } from '../../lib/document-title';
 import { EmptyState } from '../../ui/EmptyState';
@@ -10,6 +11,8 @@ import { TelegramPost } from './TelegramPost';
 export default function NewsPage() {
   useDocumentTitle('Новости');
   const news = useLoad(getNews);
+  const [offline, setOffline] = useState(false);
+  const showOffline = useCallback(() => setOffline(true), []);
 
   return (
     <Stack className={classes.feed} gap="lg">
@@ -24,9 +27,18 @@ export default function NewsPage() {
         <ErrorState message="Не удалось загрузить новости." onRetry={news.reload} />
       )}
       {news.status === 'done' && news.data.length === 0 && <EmptyState text="Новостей пока нет" />}
+      {news.status === 'done' && offline && (
+        <Text c="dimmed">
+          Telegram сейчас не открывается на этой странице, поэтому посты канала показаны ссылками.
+        </Text>
+      )}
       {news.status === 'done' &&
         news.data.map((item) => (
-          <TelegramPost key={item.data_telegram_post} post={item.data_telegram_post} />
+          <TelegramPost
+            key={item.data_telegram_post}
+            post={item.data_telegram_post}
+            onFallback={showOffline}
+          />
         ))}
     </Stack>
   );

@@ -1,19 +1,26 @@
 import { Skeleton, useComputedColorScheme } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { createWidgetScript, WIDGET_TIMEOUT_MS } from './telegram';
 import { TelegramFallback } from './TelegramFallback';
 
 type WidgetState = 'loading' | 'loaded' | 'failed';
+
+interface TelegramPostProps {
+  post: string;
+  /** Called once when the widget cannot load and the link card is shown instead. */
+  onFallback?: () => void;
+}
 
 /**
  * One news post as Telegram's widget. The script is added to this post's own box and removed
  * with everything it created when the post unmounts or the theme changes, so leaving /news and
  * coming back starts clean. Where the script cannot load, a link card takes its place.
  */
-export function TelegramPost({ post }: { post: string }) {
+export function TelegramPost({ post, onFallback }: TelegramPostProps) {
   const dark = useComputedColorScheme('light') === 'dark';
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<WidgetState>('loading');
+  const reportFallback = useEffectEvent(() => onFallback?.());
 
   useEffect(() => {
     const container = box.current;
@@ -25,6 +32,7 @@ export function TelegramPost({ post }: { post: string }) {
       settled = true;
       container.replaceChildren();
       setState('failed');
+      reportFallback();
     };
     const timer = window.setTimeout(fail, WIDGET_TIMEOUT_MS);
     script.addEventListener('error', fail);

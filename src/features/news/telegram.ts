@@ -12,6 +12,12 @@ export function postUrl(post: string): string {
   return `https://t.me/${post.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/** `berries_shop/12` -> channel `berries_shop`, number `12` (empty when the post has none). */
+export function describePost(post: string): { channel: string; number: string } {
+  const [channel = post, number = ''] = post.split('/');
+  return { channel, number };
+}
+
 /** The widget's <script> for `post`, in the dark variant while the dark theme is on. */
 export function createWidgetScript(post: string, dark: boolean): HTMLScriptElement {
   const script = document.createElement('script');

@@ -82,6 +82,8 @@ describe('a news post', () => {
     });
     const link = await screen.findByRole('link', { name: /Открыть в Telegram/ });
     expect(link.getAttribute('href')).toBe('https://t.me/berries_shop/12');
+    expect(screen.getByText(/^Пост №\s12$/)).toBeTruthy();
+    expect(screen.getByText('Канал @berries_shop')).toBeTruthy();
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
     expect(widgetScripts()).toHaveLength(0);
@@ -156,10 +158,12 @@ describe('the news page', () => {
     ]);
     renderAt(<NewsPage />, '/news');
     await waitFor(() => expect(widgetScripts()).toHaveLength(2));
+    expect(screen.queryByText(/посты канала показаны ссылками/)).toBeNull();
     act(() => {
       for (const script of widgetScripts()) script.dispatchEvent(new Event('error'));
     });
     const links = await screen.findAllByRole('link', { name: /Открыть в Telegram/ });
+    expect(screen.getAllByText(/посты канала показаны ссылками/)).toHaveLength(1);
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       'https://t.me/berries_shop/12',
       'https://t.me/berries_shop/9',

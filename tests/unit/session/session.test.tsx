@@ -57,7 +57,7 @@ describe('the menu of a logged-in shopper', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Меню' }));
 
     const logoutItem = await screen.findByRole('menuitem', { name: /Выйти/, hidden: true });
-    expect(screen.getByText('Анна')).toBeTruthy();
+    expect(screen.getByText('Анна Смирнова')).toBeTruthy();
     fireEvent.click(logoutItem);
 
     expect(localStorage.getItem('jwt')).toBeNull();

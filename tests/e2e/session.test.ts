@@ -1,0 +1,97 @@
+// The session in a real browser: the login form, the menu of a logged-in shopper, logout, and
+// a 401 anywhere sending the shopper to /login/ and, after logging in, back where they were.
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseUrl, control, openPage, screenshot, setupBrowser } from './browser.ts';
+
+const browser = setupBrowser();
+
+const DEMO = { username: 'demo', password: 'berries2026' };
+// Chromium logs every 4xx answer as a console error. These tests cause exactly these on
+// purpose (a wrong password, a revoked token), so only those statuses are let through.
+const WRONG_PASSWORD_400 = /the server responded with a status of 400/;
+const REVOKED_TOKEN_401 = /the server responded with a status of 401/;
+
+async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Логин').fill(username);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+}
+
+const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('jwt'));
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+describe('the login page', () => {
+  test('a wrong password shows Неверный логин или пароль and keeps the shopper there', async () => {
+    const page = await openPage(browser(), '/login/', {
+      allowConsoleErrors: [WRONG_PASSWORD_400],
+    });
+    await expect.poll(() => page.title(), { timeout: 5000 }).toMatch(/Вход$/);
+    await logIn(page, 'demo', 'not-the-password');
+
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect((await alert.textContent())?.trim()).toBe('Неверный логин или пароль');
+    expect(pathOf(page)).toBe('/login/');
+    expect(await storedToken(page)).toBeNull();
+    expect(await page.getByLabel('Логин').inputValue()).toBe('demo');
+    await screenshot(page, 'login wrong password 1280');
+  });
+
+  test('logging in stores the token, names the shopper in the menu, and Выйти logs out', async () => {
+    const page = await openPage(browser(), '/login/');
+    await logIn(page, DEMO.username, DEMO.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await storedToken(page)).toMatch(/^[0-9a-f]{40}$/);
+
+    await page.getByRole('button', { name: 'Меню' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByText('Анна Смирнова').waitFor();
+    await menu.getByRole('menuitem', { name: 'Выйти' }).click();
+
+    await expect.poll(() => storedToken(page), { timeout: 5000 }).toBeNull();
+    expect(pathOf(page)).toBe('/');
+    await page.getByRole('button', { name: 'Меню' }).click();
+    await menu.getByRole('menuitem', { name: 'Заказы' }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: 'Выйти' }).count()).toBe(0);
+  });
+
+  test('a next_page on another site is ignored: the shopper lands on /', async () => {
+    const page = await openPage(browser(), '/login/?next_page=//evil.example/steal');
+    await logIn(page, DEMO.username, DEMO.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(new URL(page.url()).origin).toBe(baseUrl());
+    expect(page.url()).not.toContain('evil.example');
+  });
+});
+
+describe('a 401', () => {
+  test('a revoked token on /order_status leads to /login/ and, after logging in, back there', async () => {
+    const page = await openPage(browser(), '/login/', {
+      allowConsoleErrors: [REVOKED_TOKEN_401],
+    });
+    await logIn(page, DEMO.username, DEMO.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    const revoked = await storedToken(page);
+    expect(revoked).toBeTruthy();
+
+    await control('/__control/revoke', { token: revoked });
+    await page.goto('/order_status');
+
+    await page.waitForURL((url) => url.pathname === '/login/');
+    const loginUrl = new URL(page.url());
+    expect(loginUrl.searchParams.get('next_page')).toBe('/order_status');
+    expect(await storedToken(page)).toBeNull();
+    await page.getByRole('button', { name: 'Войти' }).waitFor();
+    await screenshot(page, 'login after 401 1280');
+
+    await logIn(page, DEMO.username, DEMO.password);
+    await page.waitForURL((url) => url.pathname === '/order_status');
+    const fresh = await storedToken(page);
+    expect(fresh).toBeTruthy();
+    expect(fresh).not.toBe(revoked);
+    // The new token works: the shopper stays on the page and no second redirect happens.
+    await page.getByRole('heading', { level: 1, name: 'Заказы' }).waitFor();
+    expect(pathOf(page)).toBe('/order_status');
+  });
+});
