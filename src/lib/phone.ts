@@ -48,16 +48,13 @@ export function formatPhone(digits: string): string {
 /**
  * Prepares text before the mask places it. `filled` is how many national digits the field
  * already holds. Into an empty field, a whole number (pasted, autofilled, or set by the app)
- * goes in as its 10 national digits, and a lone leading 7 or 8 is dropped: the mask already
- * shows +7, and no valid number starts with 7 or 8 after it. Everything else passes unchanged.
+ * goes in as its 10 national digits; a shorter start loses a leading 7 or 8, because the mask
+ * already shows +7 and no valid number starts with 7 or 8 after it (`8 912…`, `+7 9…`).
+ * Everything else passes unchanged.
  */
 export function preparePhoneInput(chunk: string, filled: number): string {
   if (filled > 0) return chunk;
   const digits = chunk.replace(/\D/g, '');
   if (digits.length >= 10) return nationalDigits(chunk);
-  if (/^[78]$/.test(digits) && !chunk.includes('(')) {
-    // `+7` typed by hand: the `+` and `7` match the mask's own, so they are not digits at all.
-    return chunk.replace(/[78]/, '');
-  }
-  return chunk;
+  return /^[78]/.test(digits) ? chunk.replace(/[78]/, '') : chunk;
 }

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Alert, Radio, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';

@@ -123,6 +123,16 @@ describe('the mask with imask (the library the field uses)', () => {
     expect(typed(keys)).toBe(shown);
   });
 
+  it.each([
+    ['8 912 345', '+7(912)-345'],
+    ['+7 912', '+7(912'],
+    ['8', ''],
+    ['+7(', '+7('],
+    ['+7(912)-34', '+7(912)-34'],
+  ])('a short paste %j into an empty field shows %j', (text, shown) => {
+    expect(masked(text)).toBe(shown);
+  });
+
   it('keeps a digit typed after the first ones, even a 7 or an 8', () => {
     expect(typed('9878')).toBe('+7(987)-8');
   });

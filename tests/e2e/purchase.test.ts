@@ -1,0 +1,258 @@
+// A whole purchase in a real browser against the production build and the stub: a product by
+// weight (1.5 кг) and one by the piece into the basket, amounts changed and one line removed,
+// a wrong phone refused with the focus on it, the order placed, then found in Заказы with the
+// right sum while the basket is empty. A reload at every step must lose nothing. Once by
+// mouse, once by keyboard alone, in both themes, on a phone and on a desktop.
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { baseUrl, control, openPage, screenshot, setupBrowser } from './browser.ts';
+
+const browser = setupBrowser();
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+// Seeded products (stub-server/fixtures/catalog.ts).
+const RASPBERRY = { id: 7, name: 'Малина', price: 890 }; // кг, by 0.1, 15 in stock
+const JAM = { id: 43, name: 'Варенье клубничное, 400 г', price: 390 }; // шт, 20 in stock
+
+/** Money as the page prints it: Intl puts no-break spaces in it. */
+const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
+
+beforeEach(async () => {
+  await control('/__control/reset');
+});
+
+async function acceptCookies(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: 'cookieAccepted', value: 'true', url: baseUrl() }]);
+  await page.reload();
+}
+
+async function reload(page: Page): Promise<void> {
+  await page.reload();
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+}
+
+const amountField = (scope: Page | Locator, unit: string) =>
+  scope.getByRole('textbox', { name: `Количество, ${unit}` }).first();
+
+const basketLine = (page: Page, name: string) => page.getByRole('article', { name });
+
+async function lineSum(page: Page, name: string): Promise<string> {
+  return plain(await basketLine(page, name).getByTestId('line-sum').textContent());
+}
+
+async function basketTotal(page: Page): Promise<string> {
+  return plain(await page.getByTestId('basket-total').textContent());
+}
+
+/** The basket as the stub holds it for this browser: product id -> amount. */
+async function serverBasket(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(async () => {
+    const answer = await fetch('/api/catalog/basket', { headers: { Accept: 'application/json' } });
+    const lines = (await answer.json()) as Record<string, { amount: number }>;
+    return Object.fromEntries(Object.entries(lines).map(([id, line]) => [id, line.amount]));
+  });
+}
+
+const focusedName = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('name') ?? null);
+
+/** Presses Tab until the focused element matches, as a keyboard user would look for it. */
+async function tabTo(page: Page, matches: (el: Element) => boolean, max = 80): Promise<void> {
+  const source = matches.toString();
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    const found = await page.evaluate((code) => {
+      const test = new Function(`return (${code})`)() as (el: Element) => boolean;
+      return document.activeElement ? test(document.activeElement) : false;
+    }, source);
+    if (found) return;
+  }
+  throw new Error(`Tab never reached ${source}`);
+}
+
+for (const { scheme, viewport, label } of [
+  { scheme: 'light' as const, viewport: DESKTOP, label: 'light 1280' },
+  { scheme: 'dark' as const, viewport: PHONE, label: 'dark 390' },
+]) {
+  describe(`a purchase by mouse (${label})`, () => {
+    test('basket, checkout with a wrong phone first, and the order in Заказы; reloads lose nothing', async () => {
+      const page = await openPage(browser(), `/product/${RASPBERRY.id}`, {
+        colorScheme: scheme,
+        viewport,
+      });
+      await acceptCookies(page);
+
+      // 1.5 кг of raspberries: В корзину adds 0.1, then the amount is typed.
+      await page.getByRole('button', { name: 'В корзину' }).first().click();
+      const kg = amountField(page, 'кг');
+      await expect.poll(() => kg.inputValue()).toBe('0,1');
+      await kg.fill('1,5');
+      await kg.press('Enter');
+      await expect.poll(() => serverBasket(page)).toEqual({ '7': 1.5 });
+      await reload(page);
+      expect(await amountField(page, 'кг').inputValue()).toBe('1,5');
+
+      // Jam by the piece: three fast clicks on plus all count.
+      await page.goto(`/product/${JAM.id}`);
+      await page.getByRole('button', { name: 'В корзину' }).first().click();
+      const plus = page.getByRole('button', { name: `Увеличить количество: ${JAM.name}` }).first();
+      await plus.click();
+      await plus.click();
+      await plus.click();
+      await expect.poll(() => amountField(page, 'шт').inputValue()).toBe('4');
+      await expect.poll(() => serverBasket(page)).toEqual({ '7': 1.5, '43': 4 });
+      await reload(page);
+      expect(await amountField(page, 'шт').inputValue()).toBe('4');
+
+      // The basket page: two lines, their sums and the total.
+      await page.goto('/order');
+      await basketLine(page, RASPBERRY.name).waitFor();
+      expect(await page.getByRole('article').count()).toBe(2);
+      await expect.poll(() => lineSum(page, RASPBERRY.name)).toBe('1 335 ₽');
+      expect(await lineSum(page, JAM.name)).toBe('1 560 ₽');
+      await expect.poll(() => basketTotal(page)).toBe('2 895 ₽');
+      await screenshot(page, `purchase basket ${label}`);
+
+      // Change both amounts, then take the raspberries back to 1.5 кг.
+      const raspberryLine = basketLine(page, RASPBERRY.name);
+      await raspberryLine.getByRole('button', { name: /Увеличить количество/ }).click();
+      await basketLine(page, JAM.name)
+        .getByRole('button', { name: /Уменьшить количество/ })
+        .click();
+      await expect.poll(() => lineSum(page, RASPBERRY.name)).toBe('1 424 ₽');
+      await expect.poll(() => lineSum(page, JAM.name)).toBe('1 170 ₽');
+      await expect.poll(() => basketTotal(page)).toBe('2 594 ₽');
+      await reload(page);
+      expect(await amountField(basketLine(page, RASPBERRY.name), 'кг').inputValue()).toBe('1,6');
+      expect(await amountField(basketLine(page, JAM.name), 'шт').inputValue()).toBe('3');
+      await basketLine(page, RASPBERRY.name)
+        .getByRole('button', { name: /Уменьшить количество/ })
+        .click();
+      await expect.poll(() => lineSum(page, RASPBERRY.name)).toBe('1 335 ₽');
+
+      // Remove the jam.
+      await page.getByRole('button', { name: `Удалить из корзины: ${JAM.name}` }).click();
+      await expect.poll(() => page.getByRole('article').count()).toBe(1);
+      await expect.poll(() => basketTotal(page)).toBe('1 335 ₽');
+      await expect.poll(() => serverBasket(page)).toEqual({ '7': 1.5 });
+      await reload(page);
+      expect(await page.getByRole('article').count()).toBe(1);
+      expect(await basketTotal(page)).toBe('1 335 ₽');
+
+      // Checkout: the total, then a wrong phone.
+      await page.getByRole('link', { name: 'Продолжить' }).click();
+      await page.waitForURL((url) => url.pathname === '/commit');
+      await reload(page);
+      await expect
+        .poll(async () => plain(await page.getByTestId('commit-total').textContent()))
+        .toBe('1 335 ₽');
+      expect(await page.title()).toMatch(/Подтверждение заказа$/);
+      const submit = page.getByRole('button', { name: 'Подтвердить' });
+      expect(await submit.isDisabled()).toBe(true);
+      const phone = page.getByRole('textbox', { name: /Телефон/ });
+      await phone.click();
+      await page.keyboard.type('8123');
+      await page.getByText('Доставка курьером').click();
+      await page.getByText('Доставка по городу — 300 ₽', { exact: false }).waitFor();
+      await page.getByRole('checkbox', { name: /политикой конфиденциальности/ }).check();
+      await submit.click();
+      await page.getByText('Некорректный номер').waitFor();
+      await expect.poll(() => focusedName(page)).toBe('phone');
+      await screenshot(page, `purchase wrong phone ${label}`);
+
+      // A number pasted in another format lands right, and the order goes.
+      await phone.fill('+7 912 345 67 89');
+      expect(await phone.inputValue()).toBe('+7(912)-345-67-89');
+      expect(await page.getByText('Некорректный номер').count()).toBe(0);
+      await submit.click();
+      await page.waitForURL((url) => url.pathname === '/order_status');
+
+      // The order leads Заказы with the right sum, status Создан and its line.
+      const order = page.getByTestId('order').first();
+      await order.waitFor();
+      expect(plain(await order.getByTestId('order-sum').textContent())).toBe('1 335 ₽');
+      expect(await order.getByTestId('order-status').textContent()).toBe('Создан');
+      await order.getByRole('button').first().click();
+      const row = order.getByRole('row', { name: /Малина/ });
+      await row.waitFor();
+      expect(plain(await row.textContent())).toBe('Малина1,5 кг1 335 ₽');
+      await screenshot(page, `purchase orders ${label}`);
+      await reload(page);
+      expect(plain(await page.getByTestId('order-sum').first().textContent())).toBe('1 335 ₽');
+
+      // The basket is empty, here and on the server.
+      expect(await serverBasket(page)).toEqual({});
+      await page.goto('/order');
+      await page.getByText('В корзине пока пусто').waitFor();
+      await page.goto('/commit');
+      await page.getByText('В вашей корзине пусто').waitFor();
+    });
+  });
+}
+
+for (const { scheme, viewport, label } of [
+  { scheme: 'dark' as const, viewport: DESKTOP, label: 'dark 1280' },
+  { scheme: 'light' as const, viewport: PHONE, label: 'light 390' },
+]) {
+  describe(`a purchase by keyboard alone (${label})`, () => {
+    test('Tab, Enter, Space and typing are enough from the product to Заказы', async () => {
+      const page = await openPage(browser(), `/product/${JAM.id}`, {
+        colorScheme: scheme,
+        viewport,
+      });
+      await acceptCookies(page);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+
+      const isButton = (name: string) =>
+        new Function('el', `return el.textContent.trim() === ${JSON.stringify(name)}`) as (
+          el: Element,
+        ) => boolean;
+      await tabTo(page, isButton('В корзину'));
+      await page.keyboard.press('Enter');
+      await tabTo(page, (el) => (el.getAttribute('aria-label') ?? '').startsWith('Увеличить'));
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Space');
+      await expect.poll(() => amountField(page, 'шт').inputValue()).toBe('3');
+      // Typing into the amount: Shift+Tab back to the field, a new amount, Enter.
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.type('2');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => serverBasket(page)).toEqual({ '43': 2 });
+
+      await tabTo(page, (el) =>
+        (el.getAttribute('aria-label') ?? '').startsWith('Корзина на сумму'),
+      );
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/order');
+      await expect.poll(() => basketTotal(page)).toBe('780 ₽');
+      await tabTo(page, isButton('Продолжить'));
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/commit');
+
+      await tabTo(page, (el) => el.getAttribute('name') === 'phone');
+      await page.keyboard.type('9123456789');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Позвоните заранее');
+      await page.keyboard.press('Tab'); // the first delivery choice
+      await page.keyboard.press('ArrowDown'); // pickup
+      await page.getByText('Окружное шоссе, 29', { exact: false }).waitFor();
+      await page.keyboard.press('Tab'); // the policy consent
+      await page.keyboard.press('Space');
+      await tabTo(page, isButton('Подтвердить'));
+      await screenshot(page, `purchase keyboard commit ${label}`);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/order_status');
+
+      const order = page.getByTestId('order').first();
+      await order.waitFor();
+      expect(plain(await order.getByTestId('order-sum').textContent())).toBe('780 ₽');
+      expect(await serverBasket(page)).toEqual({});
+      // The accordion opens from the keyboard too.
+      await tabTo(page, (el) => (el.textContent ?? '').includes('Заказ №'));
+      await page.keyboard.press('Enter');
+      await order.getByRole('row', { name: /Варенье/ }).waitFor();
+    });
+  });
+}
