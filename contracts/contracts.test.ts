@@ -1,0 +1,89 @@
+// The contract suite, in the order it must run: the consumer tests regenerate the pact file, then
+// the completeness check and the stub verification read what was just written. One file, so that
+// the order holds whatever order Vitest picks for test files.
+import './support/env';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { authContracts } from './consumer/auth';
+import { basketContracts } from './consumer/basket';
+import { catalogContracts } from './consumer/catalog';
+import { contentContracts } from './consumer/content';
+import { orderContracts } from './consumer/orders';
+import {
+  functionsWithoutInteraction,
+  routesWithoutInteraction,
+  statesMissingFromGuide,
+  statesWithoutParams,
+} from './support/completeness';
+import { apiFunctionRefs, writePactFile } from './support/consumer';
+import { readPactFile } from './support/pact-file';
+import { stubApiRoutes } from './support/stub-routes';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+describe('consumer: every call of src/api against the Pact mock server', () => {
+  catalogContracts();
+  basketContracts();
+  orderContracts();
+  contentContracts();
+  authContracts();
+
+  afterAll(() => {
+    const result = writePactFile();
+    if (!result.written) console.warn(`[contracts] pact file left as it was: ${result.reason}`);
+  });
+});
+
+describe('completeness of the pact file', () => {
+  it('has an interaction for every function of src/api/{catalog,basket,orders,content,auth}.ts', () => {
+    const functions = apiFunctionRefs();
+    expect(functions.length).toBeGreaterThanOrEqual(22);
+    expect(functionsWithoutInteraction(readPactFile(), functions)).toEqual([]);
+  });
+
+  it('exercises every /api route of the stub', () => {
+    const routes = stubApiRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(22);
+    expect(routesWithoutInteraction(readPactFile(), routes)).toEqual([]);
+  });
+
+  it('gives every provider state the params its name promises', () => {
+    expect(statesWithoutParams(readPactFile())).toEqual([]);
+  });
+
+  it('documents every provider state in contracts/README.md', () => {
+    const guide = readFileSync(new URL('./README.md', import.meta.url), 'utf8');
+    expect(statesMissingFromGuide(readPactFile(), guide)).toEqual([]);
+  });
+});
+
+describe('the embedded stub honours the pact', () => {
+  // The verifier writes its report straight to stdout; the CLI in a child process keeps that out
+  // of the test output unless something fails.
+  it('passes the Pact Verifier (npm run contracts:verify)', async () => {
+    let output: string;
+    let code = 0;
+    try {
+      const result = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'contracts/verify.ts'],
+        {
+          cwd: ROOT,
+          env: { ...process.env, PACT_DO_NOT_TRACK: 'true', NO_COLOR: '1' },
+          maxBuffer: 32 * 1024 * 1024,
+        },
+      );
+      output = result.stdout + result.stderr;
+    } catch (error) {
+      const failed = error as { code?: number; stdout?: string; stderr?: string };
+      code = failed.code ?? 1;
+      output = `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
+    }
+    const summary = output.slice(output.lastIndexOf('Pact verification:'));
+    expect(code, summary || output).toBe(0);
+    expect(summary).toMatch(/^Pact verification: (\d+) interactions, \1 passed, 0 failed\./);
+  });
+});

@@ -1,0 +1,147 @@
+// The harness's own logic: the completeness check finds what is missing, the pact file is
+// written in a stable order, and the verify CLI reads its arguments.
+import { describe, expect, it } from 'vitest';
+import {
+  functionsWithoutInteraction,
+  routesWithoutInteraction,
+  statesMissingFromGuide,
+  statesWithoutParams,
+} from './support/completeness';
+import { normalizePact, type PactFile, type PactInteraction } from './support/pact-file';
+import type { StubRoute } from './support/stub-routes';
+import { parseCli, UsageError } from './verify';
+
+const interaction = (
+  description: string,
+  method: string,
+  path: string,
+  extra: Partial<PactInteraction> = {},
+): PactInteraction => ({
+  description,
+  request: { method, path },
+  response: { status: 200 },
+  ...extra,
+});
+
+const pactOf = (...interactions: PactInteraction[]): PactFile => ({
+  consumer: { name: 'c' },
+  provider: { name: 'p' },
+  interactions,
+  metadata: {},
+});
+
+const route = (method: string, path: string, pattern: RegExp): StubRoute => ({
+  method,
+  path,
+  matches: (apiPath) => pattern.test(apiPath),
+});
+
+describe('the completeness check', () => {
+  const pact = pactOf(
+    interaction('GET product', 'GET', '/api/catalog/product_retrieve/7', {
+      comments: { apiFunction: 'src/api/catalog.ts getProduct' },
+      providerStates: [{ name: 'product {id} exists', params: { id: 7 } }],
+    }),
+  );
+
+  it('names the src/api functions without an interaction', () => {
+    expect(
+      functionsWithoutInteraction(pact, [
+        'src/api/catalog.ts getProduct',
+        'src/api/catalog.ts getSection',
+      ]),
+    ).toEqual(['src/api/catalog.ts getSection']);
+  });
+
+  it('names the stub routes no interaction exercises, by method and path', () => {
+    const routes = [
+      route('GET', '/catalog/product_retrieve/:id(\\d+)', /^\/catalog\/product_retrieve\/\d+$/),
+      route('DELETE', '/catalog/product_retrieve/:id(\\d+)', /^\/catalog\/product_retrieve\/\d+$/),
+      route('GET', '/catalog/section', /^\/catalog\/section$/),
+    ];
+    expect(routesWithoutInteraction(pact, routes)).toEqual([
+      'DELETE /api/catalog/product_retrieve/:id(\\d+)',
+      'GET /api/catalog/section',
+    ]);
+  });
+
+  it('names states whose params lack a placeholder of the name', () => {
+    const broken = pactOf(
+      interaction('x', 'GET', '/api/x', {
+        providerStates: [
+          { name: 'the basket holds product {id} with amount {amount}', params: { id: 7 } },
+        ],
+      }),
+    );
+    expect(statesWithoutParams(pact)).toEqual([]);
+    expect(statesWithoutParams(broken)).toEqual([
+      'x: "the basket holds product {id} with amount {amount}" has no param amount',
+    ]);
+  });
+
+  it('names states the guide does not document', () => {
+    expect(statesMissingFromGuide(pact, '| `product {id} exists` |')).toEqual([]);
+    expect(statesMissingFromGuide(pact, 'product exists')).toEqual(['product {id} exists']);
+  });
+});
+
+describe('the pact file text', () => {
+  it('sorts interactions by description, whatever order the tests ran in', () => {
+    const a = interaction('GET /api/b', 'GET', '/api/b');
+    const b = interaction('DELETE /api/a', 'DELETE', '/api/a');
+    const text = normalizePact(pactOf(a, b));
+    expect(normalizePact(pactOf(b, a))).toBe(text);
+    expect((JSON.parse(text) as PactFile).interactions.map((i) => i.description)).toEqual([
+      'DELETE /api/a',
+      'GET /api/b',
+    ]);
+    expect(text.endsWith('}\n')).toBe(true);
+  });
+
+  it('refuses two interactions with one description', () => {
+    const a = interaction('GET /api/a', 'GET', '/api/a');
+    expect(() => normalizePact(pactOf(a, { ...a }))).toThrow(/Two interactions/);
+  });
+});
+
+describe('contracts:verify arguments', () => {
+  it('verifies the embedded stub without arguments', () => {
+    expect(parseCli([])).toEqual({
+      providerBaseUrl: undefined,
+      stateChangeUrl: undefined,
+      headers: {},
+      pactFile: undefined,
+      help: false,
+    });
+  });
+
+  it('reads the provider, the state-change URL and repeated headers', () => {
+    expect(
+      parseCli([
+        '--provider-base-url',
+        'http://127.0.0.1:8000',
+        '--state-change-url',
+        'http://127.0.0.1:8000/_pact/provider-states',
+        '--header',
+        'Authorization: Basic dTpw',
+        '--header',
+        'Referer: https://shop.example/',
+      ]),
+    ).toMatchObject({
+      providerBaseUrl: 'http://127.0.0.1:8000',
+      stateChangeUrl: 'http://127.0.0.1:8000/_pact/provider-states',
+      headers: { Authorization: 'Basic dTpw', Referer: 'https://shop.example/' },
+    });
+  });
+
+  it('rejects what it cannot use, saying why', () => {
+    expect(() => parseCli(['--provider-base-url', 'localhost:8000'])).toThrow(UsageError);
+    expect(() => parseCli(['--provider-base-url', 'http://x', '--header', 'NoColon'])).toThrow(
+      /Name: value/,
+    );
+    expect(() => parseCli(['--state-change-url', 'http://x/state'])).toThrow(
+      /needs --provider-base-url/,
+    );
+    expect(() => parseCli(['--bogus'])).toThrow(UsageError);
+  });
+});

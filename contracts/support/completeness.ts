@@ -1,0 +1,45 @@
+// What the completeness check asks of a pact file: every src/api function makes at least one
+// interaction, every stub route is exercised by one, and every state carries the params its
+// name promises. Each answers the list of what is missing, empty when nothing is.
+import type { PactFile } from './pact-file';
+import { placeholders } from './states';
+import type { StubRoute } from './stub-routes';
+
+export function functionsWithoutInteraction(pact: PactFile, functionRefs: string[]): string[] {
+  const covered = new Set(
+    pact.interactions.map((interaction) => interaction.comments?.apiFunction),
+  );
+  return functionRefs.filter((ref) => !covered.has(ref));
+}
+
+export function routesWithoutInteraction(pact: PactFile, routes: StubRoute[]): string[] {
+  return routes
+    .filter(
+      (route) =>
+        !pact.interactions.some(
+          ({ request }) =>
+            request.method === route.method &&
+            request.path.startsWith('/api/') &&
+            route.matches(request.path.slice('/api'.length)),
+        ),
+    )
+    .map((route) => `${route.method} /api${route.path}`);
+}
+
+export function statesWithoutParams(pact: PactFile): string[] {
+  return pact.interactions.flatMap(({ description, providerStates = [] }) =>
+    providerStates.flatMap(({ name, params = {} }) =>
+      placeholders(name)
+        .filter((key) => !(key in params))
+        .map((key) => `${description}: "${name}" has no param ${key}`),
+    ),
+  );
+}
+
+/** State names of the pact that the backend developers' guide does not mention. */
+export function statesMissingFromGuide(pact: PactFile, guide: string): string[] {
+  const names = new Set(
+    pact.interactions.flatMap(({ providerStates = [] }) => providerStates.map(({ name }) => name)),
+  );
+  return [...names].filter((name) => !guide.includes(`\`${name}\``));
+}

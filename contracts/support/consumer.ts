@@ -1,0 +1,203 @@
+// The consumer-test harness: `contract(spec)` declares one interaction and a Vitest test that
+// makes the app's own src/api function call the Pact mock server. The test passes only when the
+// request matched the interaction, the function returned what the app expects, and the function
+// named in `calls` (and no other) was called. Pact writes into a scratch directory; once every
+// declared test has passed, `writePactFile()` puts the sorted result into contracts/pacts/.
+import './env';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MatchersV3 as M, PactV4, type Rules, type TemplateHeaders } from '@pact-foundation/pact';
+import { expect, it } from 'vitest';
+import * as auth from '../../src/api/auth';
+import * as basket from '../../src/api/basket';
+import * as catalog from '../../src/api/catalog';
+import * as content from '../../src/api/content';
+import { configureApi } from '../../src/api/http';
+import * as orders from '../../src/api/orders';
+import { setToken } from '../../src/api/token';
+import { CONSUMER, PACT_CSRF_TOKEN, PACT_DIR, PACT_FILE, PROVIDER } from './constants';
+import { normalizePact, type PactFile } from './pact-file';
+import type { Given } from './states';
+
+/** The modules whose every function must have an interaction. */
+export const API_MODULES = { catalog, basket, orders, content, auth };
+export type ModuleName = keyof typeof API_MODULES;
+type Modules = typeof API_MODULES;
+export type Api = Modules['catalog'] &
+  Modules['basket'] &
+  Modules['orders'] &
+  Modules['content'] &
+  Modules['auth'];
+export type ApiFunction = keyof Api;
+
+/** `src/api/catalog.ts getProduct`: how the pact names the function that makes a request. */
+export const functionRef = (module: string, name: string): string => `src/api/${module}.ts ${name}`;
+
+/** Every exported function of the API modules, as `functionRef` names it. */
+export function apiFunctionRefs(): string[] {
+  return Object.entries(API_MODULES).flatMap(([module, exports]) =>
+    Object.entries(exports)
+      .filter(([, value]) => typeof value === 'function')
+      .map(([name]) => functionRef(module, name)),
+  );
+}
+
+function moduleOf(name: ApiFunction): ModuleName {
+  const entry = Object.entries(API_MODULES).find(([, exports]) => name in exports);
+  if (!entry) throw new Error(`${name} is not a function of src/api`);
+  return entry[0] as ModuleName;
+}
+
+/** The API functions, each recording its name when called. */
+function recordingApi(calls: string[]): Api {
+  const api: Record<string, unknown> = {};
+  for (const exports of Object.values(API_MODULES)) {
+    for (const [name, value] of Object.entries(exports)) {
+      if (typeof value !== 'function') continue;
+      api[name] = (...args: unknown[]) => {
+        calls.push(name);
+        return (value as (...args: unknown[]) => unknown)(...args);
+      };
+    }
+  }
+  return api as unknown as Api;
+}
+
+export const AUTHORIZATION_PATTERN = /^Token \S+$/;
+/** Django's CSRF token: the 32-character secret or its 64-character masked form. */
+export const CSRF_PATTERN = /^[A-Za-z0-9]{32,64}$/;
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface ContractSpec {
+  /** Unique; the pact file is sorted by it, so it starts with the method and path. */
+  description: string;
+  given: Given[];
+  /** The one src/api function the test calls. */
+  calls: ApiFunction;
+  request: {
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+    path: string;
+    query?: Record<string, string>;
+    /** What the app sends; matchers allowed. */
+    body?: unknown;
+  };
+  /** `rules`: matching rules the body's matchers cannot express (the basket's keys). */
+  response: { status: number; body?: unknown; rules?: Rules };
+  /** The visitor's token (default none) and anti-forgery token (default PACT_CSRF_TOKEN). */
+  visitor?: { token?: string; csrfToken?: string | null };
+  run: (context: RunContext) => Promise<void>;
+}
+
+export interface RunContext {
+  api: Api;
+  /** How many times the app's 401 handler ran during this test. */
+  unauthorizedCalls: () => number;
+}
+
+const scratchDir = mkdtempSync(join(tmpdir(), 'berries-pact-'));
+const declared = new Set<string>();
+const passed = new Set<string>();
+let failures = 0;
+
+const csrfTokenOf = (spec: ContractSpec): string | null =>
+  spec.visitor?.csrfToken === undefined ? PACT_CSRF_TOKEN : spec.visitor.csrfToken;
+
+/** The headers the app's HTTP client sends, as the pact states them. */
+function requestHeaders(spec: ContractSpec): TemplateHeaders {
+  const headers: TemplateHeaders = { Accept: 'application/json' };
+  const token = spec.visitor?.token;
+  if (token) headers.Authorization = M.regex(AUTHORIZATION_PATTERN, `Token ${token}`);
+  const csrf = csrfTokenOf(spec);
+  if (UNSAFE.has(spec.request.method) && csrf !== null) {
+    headers['X-CSRFToken'] = M.regex(CSRF_PATTERN, csrf);
+  }
+  if (spec.request.body !== undefined) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+export function contract(spec: ContractSpec): void {
+  if (declared.has(spec.description)) throw new Error(`Duplicate description: ${spec.description}`);
+  declared.add(spec.description);
+  const module = moduleOf(spec.calls);
+
+  it(spec.description, async () => {
+    try {
+      const pact = new PactV4({
+        consumer: CONSUMER,
+        provider: PROVIDER,
+        dir: scratchDir,
+        logLevel: 'error',
+      });
+      let interaction = pact.addInteraction();
+      for (const state of spec.given) interaction = interaction.given(state.name, state.params);
+      const { method, path, query, body } = spec.request;
+      const { status, body: responseBody, rules } = spec.response;
+      await interaction
+        .uponReceiving(spec.description)
+        .comment(`Sent by ${spec.calls}() in src/api/${module}.ts`)
+        .comment({ key: 'apiFunction', value: functionRef(module, spec.calls) })
+        .withRequest(method, path, (builder) => {
+          builder.headers(requestHeaders(spec));
+          if (query) builder.query(query);
+          if (body !== undefined) builder.jsonBody(body);
+        })
+        .willRespondWith(status, (builder) => {
+          if (responseBody !== undefined) builder.jsonBody(responseBody);
+          if (rules) builder.matchingRules(rules);
+        })
+        .executeTest(async (mockServer) => {
+          let unauthorized = 0;
+          const calls: string[] = [];
+          configureApi({
+            baseURL: `${mockServer.url}/api`,
+            csrfToken: () => csrfTokenOf(spec),
+            onUnauthorized: () => {
+              unauthorized += 1;
+            },
+          });
+          setToken(spec.visitor?.token ?? null);
+          try {
+            await spec.run({ api: recordingApi(calls), unauthorizedCalls: () => unauthorized });
+          } finally {
+            setToken(null);
+          }
+          expect(calls, 'the src/api functions the test called').toEqual([spec.calls]);
+        });
+      passed.add(spec.description);
+    } catch (error) {
+      failures += 1;
+      throw error;
+    }
+  });
+}
+
+export interface WriteResult {
+  written: boolean;
+  reason?: string;
+  file?: string;
+}
+
+/**
+ * Replaces contracts/pacts/*.json with the interactions of this run, sorted, when every declared
+ * consumer test passed. A partial run (a failure, `-t`, `.only`) leaves the committed file alone.
+ */
+export function writePactFile(): WriteResult {
+  try {
+    if (failures > 0) return { written: false, reason: `${failures} consumer test(s) failed` };
+    const missing = [...declared].filter((description) => !passed.has(description));
+    if (missing.length > 0) {
+      return { written: false, reason: `${missing.length} consumer test(s) did not run` };
+    }
+    const scratchFile = join(scratchDir, `${CONSUMER}-${PROVIDER}.json`);
+    const pact = JSON.parse(readFileSync(scratchFile, 'utf8')) as PactFile;
+    const text = normalizePact(pact);
+    for (const name of readdirSync(PACT_DIR)) {
+      if (name.endsWith('.json')) rmSync(join(PACT_DIR, name));
+    }
+    writeFileSync(PACT_FILE, text);
+    return { written: true, file: PACT_FILE };
+  } finally {
+    rmSync(scratchDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,200 @@
+// Verifying a provider against the pact file with the Pact Verifier. Shared by the CLI
+// (contracts/verify.ts) and, through it, by `npm test`.
+//
+// The verifier replays each interaction's request exactly as the pact states it, so it carries no
+// cookies. A Django-style backend needs two: `csrftoken` equal to the X-CSRFToken header (else
+// every PUT/POST/DELETE is 403) and `sessionid`, the anonymous visitor whose basket and orders
+// the provider states set up. The request filter adds both; the state-change request carries the
+// same cookies, so the backend knows which visitor a state is about.
+import './env';
+import { Verifier } from '@pact-foundation/pact';
+import type { NextFunction, Request, Response } from 'express';
+import { PACT_CSRF_TOKEN, PACT_FILE, PACT_SESSION } from './constants';
+import { readPactFile } from './pact-file';
+import type { Json } from './states';
+
+export interface VerifyOptions {
+  providerBaseUrl: string;
+  /** POST {state, params, action} here before each interaction; none: states are not set up. */
+  stateChangeUrl?: string;
+  /** Extra fields of every state-change body (the stub takes `owner`). */
+  stateBodyExtras?: Record<string, Json>;
+  /** Runs before the states of each interaction are set up (the embedded stub resets). */
+  beforeEach?: () => Promise<void>;
+  /** Sent with every replayed request (`Authorization` of a gateway, a host header, …). */
+  headers?: Record<string, string>;
+  pactFile?: string;
+  logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error';
+}
+
+export interface InteractionFailure {
+  description: string;
+  reasons: string[];
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  total: number;
+  failures: InteractionFailure[];
+  /** State set-ups that failed: the verifier only logs them, the report makes them count. */
+  stateErrors: string[];
+}
+
+/** The Cookie header the verifier adds: the visitor's session and a CSRF cookie that matches. */
+export function pactCookies(csrfHeader: string | undefined): string {
+  return `csrftoken=${csrfHeader || PACT_CSRF_TOKEN}; sessionid=${PACT_SESSION}`;
+}
+
+function addCookies(req: Request, _res: Response, next: NextFunction): void {
+  const csrf = req.headers['x-csrftoken'];
+  const cookies = pactCookies(typeof csrf === 'string' ? csrf : undefined);
+  req.headers.cookie = req.headers.cookie ? `${req.headers.cookie}; ${cookies}` : cookies;
+  next();
+}
+
+type StateHandler = (params?: unknown) => Promise<undefined>;
+
+function stateHandlers(
+  names: string[],
+  url: string,
+  extras: Record<string, Json>,
+  errors: string[],
+): Record<string, StateHandler> {
+  const handlers: Record<string, StateHandler> = {};
+  for (const state of names) {
+    handlers[state] = async (params) => {
+      const body = { state, params: params ?? {}, action: 'setup', ...extras };
+      let problem: string | null = null;
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Cookie: pactCookies(undefined) },
+          body: JSON.stringify(body),
+        });
+        if (!response.ok) {
+          const text = (await response.text()).replace(/\s+/g, ' ').trim();
+          problem = `HTTP ${response.status} ${text.slice(0, 300)}`;
+        }
+      } catch (error) {
+        problem = error instanceof Error ? error.message : String(error);
+      }
+      if (problem) {
+        const message = `state "${state}" ${JSON.stringify(params ?? {})}: ${problem}`;
+        errors.push(message);
+        throw new Error(message);
+      }
+      return undefined;
+    };
+  }
+  return handlers;
+}
+
+/** The verifier's report above has the whole bodies; the summary keeps one screen line or so. */
+const shorten = (text: string): string => (text.length > 400 ? `${text.slice(0, 400)}…` : text);
+
+interface VerifierMismatch {
+  mismatch?: string;
+  path?: string;
+  type?: string;
+  message?: string;
+}
+
+interface VerifierError {
+  interaction?: string;
+  mismatch?: { type?: string; message?: string; mismatches?: VerifierMismatch[] };
+}
+
+/** The verifier rejects with its JSON result as the message; anything else is a crash. */
+function failuresOf(error: unknown, descriptions: string[]): InteractionFailure[] {
+  const message = error instanceof Error ? error.message : String(error);
+  let parsed: { errors?: VerifierError[] };
+  try {
+    parsed = JSON.parse(message) as { errors?: VerifierError[] };
+  } catch {
+    return [{ description: '(the verifier did not run)', reasons: [message] }];
+  }
+  return (parsed.errors ?? []).map(({ interaction = '', mismatch }) => {
+    // "Verifying a pact between A and B Given … - <description>": keep the description.
+    const description =
+      descriptions.find((candidate) => interaction.endsWith(` - ${candidate}`)) ?? interaction;
+    const mismatches = mismatch?.mismatches ?? [];
+    const reasons =
+      mismatches.length > 0
+        ? [
+            ...new Set(
+              mismatches.map((item) =>
+                shorten(
+                  [item.path, item.mismatch ?? item.message ?? item.type]
+                    .filter(Boolean)
+                    .join(': '),
+                ),
+              ),
+            ),
+          ]
+        : [mismatch?.message ?? mismatch?.type ?? 'failed'];
+    return { description, reasons };
+  });
+}
+
+export async function verifyProvider(options: VerifyOptions): Promise<VerifyReport> {
+  const pactFile = options.pactFile ?? PACT_FILE;
+  const pact = readPactFile(pactFile);
+  const descriptions = pact.interactions.map((interaction) => interaction.description);
+  const stateNames = [
+    ...new Set(
+      pact.interactions.flatMap((interaction) =>
+        (interaction.providerStates ?? []).map((state) => state.name),
+      ),
+    ),
+  ];
+  const stateErrors: string[] = [];
+  const verifier = new Verifier({
+    providerBaseUrl: options.providerBaseUrl.replace(/\/+$/, ''),
+    pactUrls: [pactFile],
+    logLevel: options.logLevel ?? 'warn',
+    requestFilter: addCookies,
+    ...(options.beforeEach ? { beforeEach: options.beforeEach } : {}),
+    ...(options.stateChangeUrl
+      ? {
+          stateHandlers: stateHandlers(
+            stateNames,
+            options.stateChangeUrl,
+            options.stateBodyExtras ?? {},
+            stateErrors,
+          ),
+        }
+      : {}),
+    ...(options.headers && Object.keys(options.headers).length > 0
+      ? { customProviderHeaders: options.headers }
+      : {}),
+  });
+  let failures: InteractionFailure[] = [];
+  try {
+    await verifier.verifyProvider();
+  } catch (error) {
+    failures = failuresOf(error, descriptions);
+  }
+  return {
+    ok: failures.length === 0 && stateErrors.length === 0,
+    total: descriptions.length,
+    failures,
+    stateErrors,
+  };
+}
+
+export function formatReport(report: VerifyReport): string {
+  const lines: string[] = [];
+  const failed = report.failures.length;
+  lines.push(
+    `Pact verification: ${report.total} interactions, ${report.total - failed} passed, ${failed} failed.`,
+  );
+  for (const failure of report.failures) {
+    lines.push(`  ✗ ${failure.description}`);
+    for (const reason of failure.reasons) lines.push(`      ${reason}`);
+  }
+  if (report.stateErrors.length > 0) {
+    lines.push(`Provider states that could not be set up (${report.stateErrors.length}):`);
+    for (const error of report.stateErrors) lines.push(`  ✗ ${error}`);
+  }
+  return lines.join('\n');
+}
