@@ -52,6 +52,8 @@ export function configureApi(changes: Partial<ApiConfig>): void {
 
 export const http = ofetch.create({
   timeout: undefined,
+  // No silent retries: a failed call shows its message and a `Повторить` button at once.
+  retry: 0,
   onRequest({ options }) {
     options.baseURL = config.baseURL;
     const headers = new Headers(options.headers);
@@ -64,11 +66,15 @@ export const http = ofetch.create({
     }
     options.headers = headers;
   },
-  onResponseError({ response }) {
-    if (response.status === 401) {
-      setToken(null);
-      config.onUnauthorized();
-    }
+  onResponseError({ options, response }) {
+    if (response.status !== 401) return;
+    // A late 401 for a token that has since been replaced (a new login) says nothing about
+    // the current session; only the token that was refused is dropped.
+    const sent = new Headers(options.headers).get('Authorization');
+    const current = getToken();
+    if (current !== null && sent !== `Token ${current}`) return;
+    setToken(null);
+    config.onUnauthorized();
   },
 });
 

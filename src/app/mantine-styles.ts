@@ -1,8 +1,25 @@
 // Mantine's styles, per component, instead of the 290 KB styles.css: only what the shop uses.
-// A component that is used without its file here renders unstyled, so add its line with it.
+// Order matters (Mantine's CSS files list): the base and the shared building blocks come first,
+// so that e.g. UnstyledButton's reset does not override Button's colours. A feature that uses a
+// component not listed here imports its file in its own module; it then loads with that route.
 import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+// Building blocks other components are made of.
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/ActionIcon.css';
+// What the shell and most pages show.
 import '@mantine/core/styles/Affix.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
@@ -11,21 +28,13 @@ import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Flex.css';
-import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Notification.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/notifications/styles.css';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product, SectionRef } from '../../src/api/types';
 import {
   expectCrumbs,
   expectKeys,
@@ -17,9 +18,6 @@ beforeAll(async () => {
   visitor = new Visitor(server.url);
 });
 afterAll(() => server.dispose());
-
-type Product = { id: number; name: string; unit: string; unit_step: number | null };
-type SectionRef = { id: number; name: string };
 
 describe('catalogue calls', () => {
   it('GET catalog/product answers the home products', async () => {

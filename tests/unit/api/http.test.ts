@@ -102,3 +102,32 @@ describe('loginRedirectFor', () => {
     expect(loginRedirectFor('/login/?next_page=%2F')).toBeNull();
   });
 });
+
+describe('a late 401', () => {
+  it('does not log out a session whose token changed since the request was sent', async () => {
+    setToken('old');
+    const onUnauthorized = vi.fn();
+    configureApi({ onUnauthorized });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        setToken('new'); // the shopper logged in again while this call was under way
+        return new Response('{"detail":"Недопустимый токен."}', {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    await expect(getBasket()).rejects.toThrow();
+    expect(getToken()).toBe('new');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('retries', () => {
+  it('sends a failed GET once, so the error shows at once', async () => {
+    answer(500, {});
+    await expect(getBasket()).rejects.toThrow();
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -196,7 +196,17 @@ describe('routes', () => {
     ['/news', 'Новости'],
     ['/policy', 'Политика конфиденциальности'],
   ])('%s sets the title to the store name plus %s', async (path, section) => {
+    // The pages load data; an empty answer is enough for their titles.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('[]', { headers: { 'content-type': 'application/json' } })),
+    );
+    document.title = '';
     renderAt(<Routes />, path);
-    await waitFor(() => expect(document.title).toBe(`Ягодная лавка — ${section}`));
+    // Pages load lazily, and the first import of a page module can be slow in happy-dom.
+    await waitFor(() => expect(document.title).toBe(`Ягодная лавка — ${section}`), {
+      timeout: 5000,
+    });
+    vi.unstubAllGlobals();
   });
 });

@@ -1,0 +1,16 @@
+import { subscribeKey } from 'valtio/utils';
+import { configureApi } from '../api/http';
+import { loadBasket } from '../features/basket/store';
+import { handleUnauthorized, loadUser, session } from '../features/session';
+
+/**
+ * Start-up (spec §2, §7): the basket list with its total, and the user when a token is stored.
+ * The basket belongs to the session or to the logged-in user, so it is fetched again whenever
+ * the token changes (login, logout, a 401).
+ */
+export function startApp(): void {
+  configureApi({ onUnauthorized: handleUnauthorized });
+  void loadBasket();
+  void loadUser();
+  subscribeKey(session, 'token', () => void loadBasket());
+}
