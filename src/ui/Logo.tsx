@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { STORE_NAME } from '../lib/shop-info';
+import classes from './Logo.module.css';
 
 /** A raspberry mark and the store name. */
 export function Logo({ withName = true }: { withName?: boolean }) {
@@ -25,7 +26,7 @@ export function Logo({ withName = true }: { withName?: boolean }) {
         </g>
       </svg>
       {withName && (
-        <Text fw={700} fz="lg" c="var(--mantine-color-text)" visibleFrom="xs">
+        <Text className={classes.name} fw={700} c="var(--mantine-color-text)">
           {STORE_NAME}
         </Text>
       )}
