@@ -1,0 +1,251 @@
+// The catalogue in Chromium on the production build: browsing from home down to a product and
+// back through the breadcrumbs, the 404 redirects, the home carousel's timing and arrows, the
+// error state's retry, and phone widths without sideways scrolling or layout jumps.
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { baseUrl, control, openPage, screenshot, setupBrowser } from './browser.ts';
+
+const browser = setupBrowser();
+
+const PHONE = { width: 390, height: 844 };
+const SMALL_PHONE = { width: 360, height: 740 };
+
+async function clearFaults(): Promise<void> {
+  const response = await fetch(`${baseUrl()}/__control/faults`, { method: 'DELETE' });
+  expect(response.ok).toBe(true);
+}
+
+// A fault left by a failed test must not leak into the next one.
+afterEach(clearFaults);
+
+function heading(page: Page, name: string) {
+  return page.getByRole('heading', { level: 1, name, exact: true });
+}
+
+function breadcrumbs(page: Page) {
+  return page.getByRole('navigation', { name: 'Навигационная цепочка' });
+}
+
+function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** Scrolls to the bottom and back, so lazy images and late blocks have loaded. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+}
+
+describe('browsing the catalogue', () => {
+  test('home → a selection → a section → a product, and back through the breadcrumbs', async () => {
+    const page = await openPage(browser(), '/');
+    await expect.poll(() => page.title()).toBe('Ягодная лавка — Главная');
+
+    await page.getByRole('link', { name: 'Сезонные хиты', exact: true }).click();
+    await heading(page, 'Сезонные хиты').waitFor();
+    expect(pathOf(page)).toBe('/selection/1');
+    expect(await breadcrumbs(page).innerText()).toMatch(/Главная\s*›\s*Сезонные хиты/);
+
+    await page
+      .getByRole('link', { name: /^Клубника/ })
+      .first()
+      .click();
+    await heading(page, 'Клубника').waitFor();
+    expect(pathOf(page)).toBe('/section/14');
+    await expect.poll(() => page.title()).toBe('Ягодная лавка — Клубника');
+
+    await page.getByRole('link', { name: 'Клубника садовая', exact: true }).click();
+    await heading(page, 'Клубника садовая').waitFor();
+    expect(pathOf(page)).toBe('/product/6');
+    await expect.poll(() => page.title()).toBe('Ягодная лавка — Клубника садовая');
+    const card = page.getByTestId('product-card');
+    await expect.poll(() => card.innerText()).toMatch(/590\s₽ \/ кг/);
+    expect(await card.innerText()).toMatch(/в наличии 40 кг/);
+
+    // Back up the path, one crumb at a time.
+    await breadcrumbs(page).getByRole('link', { name: 'Клубника', exact: true }).click();
+    await heading(page, 'Клубника').waitFor();
+    expect(pathOf(page)).toBe('/section/14');
+
+    await breadcrumbs(page).getByRole('link', { name: 'Садовые ягоды' }).click();
+    await heading(page, 'Садовые ягоды').waitFor();
+    expect(pathOf(page)).toBe('/section/8');
+
+    await breadcrumbs(page).getByRole('link', { name: 'Ягоды', exact: true }).click();
+    await heading(page, 'Ягоды').waitFor();
+    expect(pathOf(page)).toBe('/section/1');
+
+    await breadcrumbs(page).getByRole('link', { name: 'Главная' }).click();
+    await page.getByRole('link', { name: 'Сезонные хиты', exact: true }).waitFor();
+    expect(pathOf(page)).toBe('/');
+  });
+
+  test('an unknown product id lands on the 404 page', async () => {
+    const page = await openPage(browser(), '/product/99999', {
+      // The API's 404 is what sends the shopper on; Chromium logs it as a failed resource.
+      allowConsoleErrors: [/status of 404/],
+    });
+    await page.getByRole('heading', { name: 'Страница не найдена' }).waitFor();
+    expect(pathOf(page)).toBe('/product-404/99999');
+    await page.locator('main').getByRole('link', { name: 'На главную' }).waitFor();
+
+    // Replaced, not pushed: Back leaves the shop's 404 rather than bouncing into it again.
+    await page.goBack();
+    expect(pathOf(page)).not.toBe('/product/99999');
+  });
+
+  test('a section id that is not a number goes to /section-404/{id} without an API call', async () => {
+    const page = await openPage(browser(), '/');
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/catalog/section_')) calls.push(request.url());
+    });
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/section/abc');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { name: 'Страница не найдена' }).waitFor();
+    expect(pathOf(page)).toBe('/section-404/abc');
+    expect(calls).toEqual([]);
+  });
+
+  test('an out-of-stock product opens the Товар закончился dialog, and Ok closes it', async () => {
+    const page = await openPage(browser(), '/product/5');
+    await heading(page, 'Клубника «Азия»').waitFor();
+    const card = page.getByTestId('product-card');
+    expect(await card.innerText()).toMatch(/закончилось/);
+    await card.getByRole('button', { name: 'Недоступно' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Товар закончился' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toMatch(/цена товара может измениться/);
+    await dialog.getByRole('button', { name: 'Ok' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('loading and errors', () => {
+  test('a failed section load shows a Russian message; Повторить then shows the section', async () => {
+    await control('faults', { path: '/api/catalog/section_retrieve/1', status: 500 });
+    const page = await openPage(browser(), '/section/1', {
+      allowConsoleErrors: [/status of 500/],
+    });
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/Не удалось загрузить данные/);
+
+    await clearFaults();
+    await alert.getByRole('button', { name: 'Повторить' }).click();
+    await heading(page, 'Ягоды').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  test('while a section loads, skeletons hold its place; the page does not jump', async () => {
+    await control('faults', { path: '/api/catalog/section_retrieve/1', delay_ms: 1200 });
+    const page = await openPage(browser(), '/section/1', { viewport: PHONE });
+    await page.evaluate(() => {
+      const state = window as unknown as { shift: number };
+      state.shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number }[]) {
+          state.shift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.getByLabel('Загрузка').first().waitFor();
+    await screenshot(page, 'catalog section loading 390');
+    await heading(page, 'Ягоды').waitFor();
+    await page.waitForLoadState('networkidle');
+    const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
+    // Google's "good" cumulative layout shift is below 0.1.
+    expect(shift).toBeLessThan(0.1);
+  });
+
+  test('every catalogue image has its size set, and those below the fold load lazily', async () => {
+    const page = await openPage(browser(), '/', { viewport: PHONE });
+    await page.getByTestId('product-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const images = await page.locator('main img').evaluateAll((nodes) =>
+      (nodes as HTMLImageElement[]).map((img) => ({
+        sized: img.hasAttribute('width') && img.hasAttribute('height'),
+        alt: img.hasAttribute('alt'),
+        lazy: img.loading === 'lazy',
+        below: img.getBoundingClientRect().top > window.innerHeight,
+      })),
+    );
+    expect(images.length).toBeGreaterThan(20);
+    expect(images.filter((img) => !img.sized || !img.alt)).toEqual([]);
+    expect(images.filter((img) => img.below && !img.lazy)).toEqual([]);
+  });
+});
+
+describe('the home carousel', () => {
+  test('moves to the next slide after 6 seconds, not before', async () => {
+    const page = await openPage(browser(), '/');
+    const carousel = page.getByRole('region', { name: 'Новости магазина' });
+    const indicators = carousel.getByRole('tab');
+    await indicators.first().waitFor();
+    const selected = () =>
+      indicators.evaluateAll((tabs) => tabs.findIndex((tab) => tab.ariaSelected === 'true'));
+    const start = Date.now();
+    expect(await selected()).toBe(0);
+    await page.waitForTimeout(4500);
+    expect(await selected()).toBe(0);
+    await expect.poll(selected, { timeout: 4000, interval: 100 }).toBe(1);
+    const elapsed = Date.now() - start;
+    expect(elapsed).toBeGreaterThan(5500);
+    expect(elapsed).toBeLessThan(7800);
+  });
+
+  test('shows its arrows only while the pointer is over it', async () => {
+    const page = await openPage(browser(), '/');
+    const carousel = page.getByRole('region', { name: 'Новости магазина' });
+    const next = carousel.getByRole('button', { name: 'Следующий слайд' });
+    await next.waitFor({ state: 'attached' });
+    const opacity = () =>
+      next.evaluate((button) => Number(getComputedStyle(button.parentElement!).opacity));
+    await page.mouse.move(5, 5);
+    await expect.poll(opacity).toBe(0);
+    await carousel.hover();
+    await expect.poll(opacity).toBe(1);
+    await screenshot(page, 'catalog home carousel hover 1280');
+  });
+});
+
+describe('phone widths', () => {
+  const paths = ['/', '/catalog', '/section/1', '/selection/1', '/product/10', '/product/1'];
+
+  for (const viewport of [PHONE, SMALL_PHONE]) {
+    test(`no sideways scrolling at ${viewport.width} px`, async () => {
+      for (const path of paths) {
+        const page = await openPage(browser(), path, { viewport });
+        await page.locator('main h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        expect({ path, overflow: await sidewaysOverflow(page) }).toEqual({ path, overflow: 0 });
+        if (viewport === PHONE && path === '/') await screenshot(page, 'catalog home 390');
+      }
+    });
+  }
+
+  test('the dark theme renders the home page and a section', async () => {
+    for (const path of ['/', '/section/1']) {
+      const page = await openPage(browser(), path, { colorScheme: 'dark', viewport: PHONE });
+      await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
+      await page.reload();
+      await page.getByTestId('product-card').first().waitFor();
+      expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+      await settle(page);
+      await screenshot(page, `catalog dark ${path === '/' ? 'home' : 'section'} 390`);
+    }
+  });
+});
