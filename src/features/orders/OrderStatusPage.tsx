@@ -22,7 +22,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { useLoad } from '../../ui/useLoad';
 import { OrderItems } from './OrderItems';
-import { statusColor, statusLabel } from './order-status';
+import { statusBadgeColor, statusLabel } from './order-status';
 
 function newestFirst(orders: readonly Order[]): Order[] {
   return [...orders].sort((a, b) => Date.parse(b.created_ts) - Date.parse(a.created_ts));
@@ -61,7 +61,7 @@ function OrderRow({ order }: { order: Order }) {
             </Badge>
             <Badge
               variant="filled"
-              color={statusColor(order.status)}
+              color={statusBadgeColor(order.status)}
               size="lg"
               tt="none"
               data-testid="order-status"

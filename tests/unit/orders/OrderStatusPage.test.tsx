@@ -9,7 +9,8 @@ const ordersApi = vi.hoisted(() => ({ commitOrder: vi.fn(), getOrderHistory: vi.
 vi.mock('../../../src/api/orders', () => ordersApi);
 
 const { default: OrderStatusPage } = await import('../../../src/features/orders/OrderStatusPage');
-const { statusColor, statusLabel } = await import('../../../src/features/orders/order-status');
+const { statusBadgeColor, statusColor, statusLabel } =
+  await import('../../../src/features/orders/order-status');
 
 const order = (
   id: number,
@@ -57,6 +58,8 @@ describe('order statuses', () => {
   ])('%i is %s', (status, label, color) => {
     expect(statusLabel(status)).toBe(label);
     expect(statusColor(status)).toBe(color);
+    // Primary statuses take the theme colour; the others a shade that keeps white text readable.
+    expect(statusBadgeColor(status) === undefined).toBe(color === undefined);
   });
 });
 
