@@ -100,9 +100,7 @@ describe('searchByName over a generated catalogue of 10,000 products', () => {
   });
 
   it('finds exactly the products of one berry, prefix matches first, alphabetical inside', () => {
-    const started = performance.now();
     const found = searchByName(catalogue, ' ЕЖЕВИКА ');
-    const elapsed = performance.now() - started;
     const expected = catalogue.filter((p) => p.berry === 'Ёжевика');
     expect(found).toHaveLength(expected.length);
     expect(new Set(found.map((p) => p.id))).toEqual(new Set(expected.map((p) => p.id)));
@@ -117,7 +115,6 @@ describe('searchByName over a generated catalogue of 10,000 products', () => {
         ).toBeLessThanOrEqual(0);
       }
     }
-    expect(elapsed).toBeLessThan(1000);
   });
 
   it('combines words: berry + kind + pack counts match the generator', () => {
@@ -138,9 +135,8 @@ describe('searchByName over a generated catalogue of 10,000 products', () => {
     ).toEqual([999, 9990, 9991, 9992, 9993, 9994, 9995, 9996, 9997, 9998, 9999]);
   });
 
-  it('a word in no name finds nothing, fast', () => {
-    const started = performance.now();
+  // Timing lives in `npm run bench` (bench/run.ts), not in tests: a busy machine must not fail them.
+  it('a word in no name finds nothing', () => {
     expect(searchByName(catalogue, 'ананас')).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
