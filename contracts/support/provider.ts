@@ -89,7 +89,9 @@ function stateHandlers(
   return handlers;
 }
 
-/** The verifier's report above has the whole bodies; the summary keeps one screen line or so. */
+/** The verifier's report above has everything; the summary keeps each failure to a few lines. */
+const MAX_REASONS = 4;
+
 const shorten = (text: string): string => (text.length > 400 ? `${text.slice(0, 400)}…` : text);
 
 interface VerifierMismatch {
@@ -118,7 +120,7 @@ function failuresOf(error: unknown, descriptions: string[]): InteractionFailure[
     const description =
       descriptions.find((candidate) => interaction.endsWith(` - ${candidate}`)) ?? interaction;
     const mismatches = mismatch?.mismatches ?? [];
-    const reasons =
+    const all =
       mismatches.length > 0
         ? [
             ...new Set(
@@ -130,8 +132,12 @@ function failuresOf(error: unknown, descriptions: string[]): InteractionFailure[
                 ),
               ),
             ),
-          ]
+          ].sort()
         : [mismatch?.message ?? mismatch?.type ?? 'failed'];
+    const reasons =
+      all.length > MAX_REASONS
+        ? [...all.slice(0, MAX_REASONS), `… and ${all.length - MAX_REASONS} more like these`]
+        : all;
     return { description, reasons };
   });
 }
