@@ -1,4 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product, SectionRef } from '../../../src/api/types';
 import { MAX_QUERY_LENGTH } from '../../../src/features/search/query';
@@ -101,6 +102,16 @@ describe('the search field', () => {
     expect(searched()).toEqual(['мал']);
     wait(1000);
     expect(searched()).toEqual(['мал']);
+  });
+
+  it('searches at once when the shopper presses Enter in the field', async () => {
+    // Real timers: Testing Library's async wrapper waits on a timer fake ones would never fire.
+    // Typing takes a few milliseconds, far less than the pause, so only Enter can search here.
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    renderAt(<SearchPage />, '/search');
+    await user.type(field(), 'клубн{Enter}');
+    expect(searched()).toEqual(['клубн']);
   });
 
   it('searches at once on the search icon', () => {
