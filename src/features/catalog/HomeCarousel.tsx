@@ -1,4 +1,3 @@
-import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
 import { Skeleton } from '@mantine/core';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Input.css';
 import { ActionIcon, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';

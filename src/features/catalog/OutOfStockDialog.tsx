@@ -1,4 +1,3 @@
-import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { Anchor, Button, Group, Modal, Text } from '@mantine/core';
 import { MANAGER_CHAT_URL } from '../../lib/shop-info';

@@ -1,4 +1,4 @@
 // What other features may use of the catalogue.
 export { ProductCard } from './ProductCard';
-export { ProductGrid } from './ProductGrid';
+export { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 export { SectionCard } from './SectionCard';
