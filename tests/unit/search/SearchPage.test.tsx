@@ -266,6 +266,16 @@ describe('results', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText('Малина')).toBeTruthy();
   });
+  it('tries a failed query again on Enter', async () => {
+    renderAt(<SearchPage />, '/search?q=мал');
+    await act(async () => {
+      api.calls[0]!.reject(new Error('network'));
+    });
+    fireEvent.submit(field().closest('form')!);
+    expect(searched()).toEqual(['мал', 'мал']);
+    await answer('мал', [raspberry]);
+    expect(screen.getByText('Малина')).toBeTruthy();
+  });
 });
 
 describe('«nothing found»', () => {
