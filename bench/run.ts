@@ -128,7 +128,8 @@ function watchResults([query, href]: [string, string]): Promise<number> {
   let lastKey = 0;
   document.addEventListener('input', (event) => (lastKey = event.timeStamp), true);
   // No named helpers in here: tsx would wrap them in a `__name` call the page does not have.
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error(`no results for «${query}» within 10 s`)), 10_000);
     const observer = new MutationObserver(() => {
       const field = document.querySelector<HTMLInputElement>('input');
       const status = document.querySelector('[role="status"]')?.textContent ?? '';
@@ -164,17 +165,17 @@ async function benchBrowser(browser: Browser, baseUrl: string): Promise<BrowserF
         await page.goto(`${baseUrl}/search`);
         const field = page.getByRole('textbox', { name: 'Поиск' });
         await field.waitFor();
-        const painted = page.evaluate(watchResults, [query, `/product/${productId}`] as [
-          string,
-          string,
+        // Together, so a failure of either is handled at once (an unhandled rejection would end
+        // the process before the browser and the server are stopped).
+        const [elapsed] = await Promise.all([
+          page.evaluate(watchResults, [query, `/product/${productId}`] as [string, string]),
+          field.pressSequentially(query, { delay: KEY_DELAY_MS }),
         ]);
-        await field.pressSequentially(query, { delay: KEY_DELAY_MS });
-        const elapsed = await painted;
         if (round > 0) samples.push({ query, ms: elapsed });
       }
     }
   } finally {
-    await context.close();
+    await context.close().catch(() => {});
   }
   const values = samples.map((s) => s.ms);
   const middle = median(values);
@@ -215,6 +216,9 @@ function table(stub: StubFigures, web: BrowserFigures): string {
   return lines.join('\n');
 }
 
+/** Set on Ctrl+C: what fails after it is the interruption, not a result. */
+let interruptedBy: NodeJS.Signals | undefined;
+
 async function main(): Promise<number> {
   if (!existsSync(path.join(DIST, 'index.html'))) {
     console.error(`bench: ${DIST}/index.html is missing: run npm run build first`);
@@ -230,6 +234,18 @@ async function main(): Promise<number> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'berries-bench-'));
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  const stop = async () => {
+    await browser?.close().catch(() => {});
+    await server?.close().catch(() => {});
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  // Ctrl+C stops what was started too.
+  const interrupted = (signal: NodeJS.Signals) => {
+    interruptedBy = signal;
+    void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   let web: BrowserFigures;
   try {
     server = await startServer({
@@ -254,9 +270,9 @@ async function main(): Promise<number> {
     });
     web = await benchBrowser(browser, server.url.replace(/\/+$/, ''));
   } finally {
-    await browser?.close();
-    await server?.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await stop();
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
   }
 
   console.log(table(stub, web));
@@ -267,4 +283,7 @@ async function main(): Promise<number> {
   return stub.met && web.met ? 0 : 1;
 }
 
-process.exitCode = await main();
+process.exitCode = await main().catch((error: unknown) => {
+  if (interruptedBy) return 130;
+  throw error;
+});
