@@ -36,8 +36,10 @@ export function resolveDataFile(dataFile?: string): string {
   return resolve(dataFile ?? process.env.STUB_DATA_FILE ?? DEFAULT_DATA_FILE);
 }
 
+// Answers belong to one visitor's session and change with every basket edit: never cached,
+// including injected faults (a cached 500 would outlive its fault).
 function apiHeaders(_req: Request, res: Response, next: NextFunction): void {
-  res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Authorization' });
+  res.set({ 'Cache-Control': 'no-store', Vary: 'Cookie, Authorization' });
   next();
 }
 
@@ -57,7 +59,7 @@ function supportedBody(req: Request, res: Response, next: NextFunction): void {
 
 function apiRouter(ctx: StubContext): Router {
   const router = express.Router();
-  router.use(ctx.faults.middleware(), apiHeaders, identify(ctx), csrfGuard(ctx), supportedBody);
+  router.use(apiHeaders, ctx.faults.middleware(), identify(ctx), csrfGuard(ctx), supportedBody);
   router.use(jsonServer.bodyParser);
   router.use(
     catalogRoutes(ctx),

@@ -33,6 +33,8 @@ describe('faults', () => {
     const failed = await visitor.put('/api/catalog/basket/7', { amount: 1 });
     expect(failed.status).toBe(500);
     expect(failed.body).toEqual({ detail: 'Тестовый сбой: ответ 500.' });
+    // A cached fault would outlive its removal.
+    expect(failed.headers.get('cache-control')).toBe('no-store');
     expect((await visitor.get('/api/catalog/basket')).status).toBe(200); // GET is not matched
     expect((await visitor.get('/api/catalog/product')).status).toBe(200);
     expect((await control(server.url, 'GET', '/faults')).body).toHaveLength(1);
