@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Input.css';
 import { ActionIcon, CloseButton, Group, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useRef } from 'react';
