@@ -71,7 +71,9 @@ export function AmountField({
       value={text ?? formatAmount(amount, precision)}
       disabled={disabled}
       leftSection={product.unit}
-      leftSectionWidth={Math.max(32, product.unit.length * 9 + 16)}
+      // Sized to the unit's text: in a two-column card on a 360 px phone the field is ~50 px
+      // wide, and Mantine's default section width would leave no room for the number.
+      leftSectionWidth={product.unit.length * 8 + 10}
       onFocus={(event) => {
         setText(formatAmount(amount, precision));
         onEditingChange(true);
@@ -80,7 +82,10 @@ export function AmountField({
       onChange={(event) => setText(sanitizeAmountText(event.currentTarget.value, precision))}
       onBlur={commit}
       onKeyDown={onKeyDown}
-      styles={{ input: { textAlign: 'center' } }}
+      styles={{
+        input: { textAlign: 'center', paddingInlineEnd: 4 },
+        section: { fontSize: 'var(--mantine-font-size-sm)' },
+      }}
       flex={1}
       miw={0}
     />

@@ -39,10 +39,10 @@ export function BasketControl({ product }: { product: Product }) {
 
   const usable = product.available && !busy;
   return (
-    <Group gap={6} wrap="nowrap" aria-busy={saving || busy} data-testid="basket-control">
+    <Group gap={4} wrap="nowrap" aria-busy={saving || busy} data-testid="basket-control">
       {showsMinus(product, amount) ? (
         <ActionIcon
-          size={36}
+          size={34}
           variant="light"
           aria-label={`Уменьшить количество: ${product.name}`}
           disabled={!usable}
@@ -52,7 +52,7 @@ export function BasketControl({ product }: { product: Product }) {
         </ActionIcon>
       ) : (
         <ActionIcon
-          size={36}
+          size={34}
           variant="light"
           color="red"
           aria-label={`Убрать из корзины: ${product.name}`}
@@ -70,7 +70,7 @@ export function BasketControl({ product }: { product: Product }) {
         onEditingChange={setEditing}
       />
       <ActionIcon
-        size={36}
+        size={34}
         variant="light"
         aria-label={`Увеличить количество: ${product.name}`}
         disabled={!usable || !canIncrease(product, amount)}
