@@ -5,10 +5,22 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'reports', 'coverage', 'node_modules', 'contracts/pacts', 'stub-server/data'],
+    ignores: [
+      'dist',
+      'reports',
+      'coverage',
+      'node_modules',
+      '.tmp',
+      'contracts/pacts',
+      'stub-server/data',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    languageOptions: { globals: globals.node },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
