@@ -74,6 +74,8 @@ describe('a 401', () => {
     await page.waitForURL((url) => url.pathname === '/');
     const revoked = await storedToken(page);
     expect(revoked).toBeTruthy();
+    // Logging in reloads the basket; revoking while that is under way would log out on /.
+    await page.waitForLoadState('networkidle');
 
     await control('/__control/revoke', { token: revoked });
     await page.goto('/order_status');
