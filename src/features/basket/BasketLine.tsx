@@ -5,14 +5,11 @@ import { Link } from 'wouter';
 import type { BasketEntry } from '../../api/types';
 import { lineSum } from '../../lib/amount';
 import { formatRub } from '../../lib/money';
+import { priceText, stockText } from '../../lib/product-text';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
 import { BasketControl } from './BasketControl';
 import classes from './BasketPage.module.css';
 import { basket, removeLine } from './store';
-
-function unitPrice({ price, unit }: BasketEntry['product']): string {
-  return price === null ? 'Цена неизвестна' : `${formatRub(price)} / ${unit}`;
-}
 
 function lineTotal({ product, amount }: BasketEntry): string {
   if (!product.available) return 'Недоступно';
@@ -45,9 +42,9 @@ export function BasketLine({ line }: { line: BasketEntry }) {
         <Anchor component={Link} href={href} fw={500} className={classes.name}>
           {product.name}
         </Anchor>
-        <Text size="sm">{unitPrice(product)}</Text>
+        <Text size="sm">{priceText(product)}</Text>
         <Text size="sm" c={product.available ? 'dimmed' : 'red'}>
-          {product.available ? `в наличии ${product.rest} ${product.unit}` : 'закончилось'}
+          {stockText(product)}
         </Text>
       </div>
       <div className={classes.control}>

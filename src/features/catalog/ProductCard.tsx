@@ -1,7 +1,7 @@
 import { Anchor, Box, Card, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Product } from '../../api/types';
-import { formatRub } from '../../lib/money';
+import { priceText, stockText } from '../../lib/product-text';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
 import { BasketControl } from '../basket';
 import classes from './Card.module.css';
@@ -9,21 +9,6 @@ import { UnavailableButton } from './UnavailableButton';
 
 /** Product images are square (400 × 400 in the stub). */
 const IMAGE_SIZE = 300;
-
-export function priceText(product: Pick<Product, 'price' | 'unit'>): string {
-  return product.price === null
-    ? 'Цена неизвестна'
-    : `${formatRub(product.price)} / ${product.unit}`;
-}
-
-// Stock is a measure, not money: `12,5 кг` with the Russian decimal comma.
-const quantity = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 });
-
-export function stockText(product: Pick<Product, 'available' | 'rest' | 'unit'>): string {
-  return product.available
-    ? `в наличии ${quantity.format(product.rest)} ${product.unit}`
-    : 'закончилось';
-}
 
 /** A product in a grid or a carousel (spec §2, §4): image, name, price, stock and basket control. */
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {

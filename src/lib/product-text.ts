@@ -1,0 +1,19 @@
+import type { Product } from '../api/types';
+import { formatRub } from './money';
+
+/** `890 ₽ / кг`, or `Цена неизвестна` when the product has no price (spec §3). */
+export function priceText(product: Pick<Product, 'price' | 'unit'>): string {
+  return product.price === null
+    ? 'Цена неизвестна'
+    : `${formatRub(product.price)} / ${product.unit}`;
+}
+
+// Stock is a measure, not money: `12,5 кг` with the Russian decimal comma.
+const quantity = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 });
+
+/** `в наличии 12,5 кг`, or `закончилось` (spec §4). */
+export function stockText(product: Pick<Product, 'available' | 'rest' | 'unit'>): string {
+  return product.available
+    ? `в наличии ${quantity.format(product.rest)} ${product.unit}`
+    : 'закончилось';
+}
