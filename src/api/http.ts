@@ -1,4 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
+import { readCookie } from '../lib/cookies';
 import { getToken, setToken } from './token';
 
 // The ONE HTTP client of the app (spec §7): base /api, no timeout, `Token {token}` auth, the
@@ -9,7 +10,7 @@ export interface ApiConfig {
   baseURL: string;
   /** Reads the anti-forgery token; the default reads it from the page. */
   csrfToken: () => string | null;
-  /** Called on any 401 after the token is cleared; the app sets it to its own redirect. */
+  /** Called on any 401 after the token is cleared: the app registers its logout and redirect. */
   onUnauthorized: () => void;
 }
 
@@ -19,12 +20,7 @@ export const LOGIN_PATH = '/login/';
 export function csrfTokenFromPage(): string | null {
   if (typeof document === 'undefined') return null;
   const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
-  if (meta) return meta;
-  for (const part of document.cookie.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === 'csrftoken') return decodeURIComponent(value.join('='));
-  }
-  return null;
+  return meta || readCookie('csrftoken');
 }
 
 /** The login URL for a 401 on `path`, or null when the visitor is already on the login page. */
@@ -33,17 +29,10 @@ export function loginRedirectFor(path: string): string | null {
   return `${LOGIN_PATH}?next_page=${encodeURIComponent(path)}`;
 }
 
-function redirectToLogin(): void {
-  if (typeof window === 'undefined') return;
-  const { pathname, search } = window.location;
-  const target = loginRedirectFor(pathname + search);
-  if (target) window.location.assign(target);
-}
-
 const config: ApiConfig = {
   baseURL: '/api',
   csrfToken: csrfTokenFromPage,
-  onUnauthorized: redirectToLogin,
+  onUnauthorized: () => {},
 };
 
 export function configureApi(changes: Partial<ApiConfig>): void {
