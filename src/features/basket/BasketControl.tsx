@@ -3,9 +3,9 @@ import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Product } from '../../api/types';
-import { canAdd, canIncrease, decreased, increased, showsMinus, stepOf } from '../../lib/amount';
+import { canAdd, canIncrease, decreased, increased, showsMinus } from '../../lib/amount';
 import { AmountField } from './AmountField';
-import { amountOf, basket, removeLine, setAmount } from './store';
+import { addToBasket, amountOf, basket, removeLine, setAmount } from './store';
 
 /** The latest amount, including clicks whose render has not happened yet. */
 function currentAmount(product: Product): number {
@@ -30,7 +30,7 @@ export function BasketControl({ product }: { product: Product }) {
       <Button
         fullWidth
         disabled={busy || !product.available || !canAdd(product)}
-        onClick={() => void setAmount(product, stepOf(product))}
+        onClick={() => void addToBasket(product)}
       >
         В корзину
       </Button>

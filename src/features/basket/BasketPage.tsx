@@ -1,27 +1,29 @@
 import '@mantine/core/styles/Divider.css';
 import { Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Fragment } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { useDocumentTitle } from '../../lib/document-title';
-import { formatRub, isPositiveTotal } from '../../lib/money';
+import { isPositiveTotal } from '../../lib/money';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { BasketLine } from './BasketLine';
 import classes from './BasketPage.module.css';
-import { basket, lineCount, loadBasket } from './store';
+import { basket, claimLoadFailure, lineCount, loadBasket } from './store';
+import { TotalText } from './TotalText';
 
-/** The bottom bar: the total and the way on, only while the total is worth paying (spec §2). */
-function BasketBar({ total }: { total: number }) {
+/**
+ * The bottom bar: the total and the way on, only while the total is worth paying (spec §2), or
+ * while it is unknown because total_price failed (the lines are there, the way on stays open).
+ */
+function BasketBar({ total, totalFailed }: { total: number; totalFailed: boolean }) {
   return (
     <Group className={classes.bar} justify="space-between" wrap="nowrap">
       <div>
         <Text size="sm" c="dimmed">
           Итого
         </Text>
-        <Text fw={700} fz="xl" data-testid="basket-total">
-          {formatRub(total)}
-        </Text>
+        <TotalText total={total} failed={totalFailed} testId="basket-total" />
       </div>
       <Button component={Link} href="/commit" size="md">
         Продолжить
@@ -45,6 +47,8 @@ export default function BasketPage() {
   useDocumentTitle('Корзина');
   const snap = useSnapshot(basket);
   const lines = Object.values(snap.lines).filter((line) => line.amount > 0);
+  // A basket that never loaded shows here as an error state, not as a notice on top of it.
+  useEffect(claimLoadFailure, []);
 
   let content;
   if (!snap.loaded && snap.loadFailed && !snap.loading) {
@@ -78,7 +82,9 @@ export default function BasketPage() {
             </Fragment>
           ))}
         </Stack>
-        {isPositiveTotal(snap.amount_sum) && <BasketBar total={snap.amount_sum} />}
+        {(isPositiveTotal(snap.amount_sum) || snap.totalFailed) && (
+          <BasketBar total={snap.amount_sum} totalFailed={snap.totalFailed} />
+        )}
       </>
     );
   }

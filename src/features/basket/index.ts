@@ -1,3 +1,11 @@
 // What other features may use of the basket.
 export { BasketControl } from './BasketControl';
-export { basket, basketSettled, lineCount, loadBasket } from './store';
+export { TotalText } from './TotalText';
+export {
+  basket,
+  basketSettled,
+  claimLoadFailure,
+  lineCount,
+  loadBasket,
+  refreshTotal,
+} from './store';

@@ -2,8 +2,9 @@ import { proxy } from 'valtio';
 import { fieldErrors } from '../../api/http';
 import { deleteBasketLine, getBasket, getTotalPrice, updateBasketAmount } from '../../api/basket';
 import type { Basket, BasketEntry, Product } from '../../api/types';
-import { clampAmount } from '../../lib/amount';
+import { clampAmount, stepOf } from '../../lib/amount';
 import { notifyError } from '../../ui/notify';
+import { hideRetryNotice, showRetryNotice } from '../../ui/retry-notice';
 
 // The basket (spec §3, §4): lines keyed by product id, the total (amount_sum) fetched separately.
 export interface BasketState {
@@ -21,6 +22,8 @@ export interface BasketState {
   /** The last load failed; the lines shown are the last known ones. */
   loadFailed: boolean;
   loaded: boolean;
+  /** The last total_price call failed: amount_sum is the last known total, maybe out of date. */
+  totalFailed: boolean;
 }
 
 function initialState(): BasketState {
@@ -32,6 +35,7 @@ function initialState(): BasketState {
     lineSaving: {},
     loadFailed: false,
     loaded: false,
+    totalFailed: false,
   };
 }
 
@@ -78,10 +82,45 @@ export async function refreshTotal(): Promise<void> {
   const request = ++totalRequest;
   try {
     const total = await getTotalPrice();
-    if (request === totalRequest) basket.amount_sum = total;
+    if (request !== totalRequest) return;
+    basket.amount_sum = total;
+    basket.totalFailed = false;
   } catch {
-    // The total is shown from the last answer; the next basket change fetches it again.
+    // The price button keeps the last total; the basket and checkout say it may be out of date
+    // and offer `Повторить`. The next basket change fetches it again too.
+    if (request === totalRequest) basket.totalFailed = true;
   }
+}
+
+const LOAD_NOTICE = 'basket-load-failed';
+const LOAD_FAILED_TEXT = 'Не удалось загрузить корзину. Проверьте соединение и попробуйте ещё раз.';
+/**
+ * Mounted pages that show a basket that never loaded as their own error state with `Повторить`
+ * (the basket and checkout pages).
+ */
+let ownErrorViews = 0;
+
+/**
+ * The basket failed to load: a notice with `Повторить`, so a shopper is never left with a basket
+ * that silently is not there. A page with its own error state needs none; a basket that loaded
+ * before and failed to refresh is shown as last known, so the notice is the only sign of it.
+ */
+function reportLoadFailure(): void {
+  if (ownErrorViews > 0 && !basket.loaded) return;
+  showRetryNotice(LOAD_NOTICE, LOAD_FAILED_TEXT, () => void loadBasket());
+}
+
+/**
+ * For pages that show a failed basket load themselves (call it in an effect; it returns the
+ * cleanup). Leaving such a page with the basket still not loaded brings the notice back.
+ */
+export function claimLoadFailure(): () => void {
+  ownErrorViews += 1;
+  if (!basket.loaded) hideRetryNotice(LOAD_NOTICE);
+  return () => {
+    ownErrorViews -= 1;
+    if (basket.loadFailed && !basket.loaded && !basket.loading) reportLoadFailure();
+  };
 }
 
 /** Fetches the basket list, then its total. */
@@ -96,9 +135,15 @@ export async function loadBasket(): Promise<void> {
     basket.lines = lines;
     basket.loadFailed = false;
     basket.loaded = true;
+    hideRetryNotice(LOAD_NOTICE);
+    // The lines are usable now; their controls need not wait for the total as well.
+    basket.loading = false;
     await refreshTotal();
   } catch {
-    if (request === loadRequest) basket.loadFailed = true;
+    if (request === loadRequest) {
+      basket.loadFailed = true;
+      reportLoadFailure();
+    }
   } finally {
     if (request === loadRequest) basket.loading = false;
   }
@@ -193,6 +238,20 @@ function queue(product: Product, wish: Wish): Promise<void> {
  */
 export function setAmount(product: Product, amount: number): Promise<void> {
   return queue(product, { kind: 'amount', amount: clampAmount(product, amount) });
+}
+
+/**
+ * `В корзину`: one step. When the basket list never arrived (the start-up load failed), it is
+ * fetched first: the product may already be in the basket, and a blind PUT would replace the
+ * amount the shopper put there before; then the control just shows that amount. If the list
+ * still does not come, nothing is sent and the failure notice with `Повторить` shows again.
+ */
+export async function addToBasket(product: Product): Promise<void> {
+  if (!basket.loaded && basket.loadFailed) {
+    await loadBasket();
+    if (!basket.loaded || amountOf(basket.lines, product.id) > 0) return;
+  }
+  await setAmount(product, stepOf(product));
 }
 
 /** Removes the line (DELETE); its controls wait until the server has answered. */

@@ -1,4 +1,5 @@
-import { Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Redirect, useParams } from 'wouter';
 import { type Crumb, BreadcrumbsSkeleton, PageBreadcrumbs } from '../../ui/Breadcrumbs';
@@ -6,19 +7,51 @@ import { ErrorState } from '../../ui/ErrorState';
 import { type CatalogKind, notFoundPath, parseCatalogId } from './catalog-id';
 import classes from './CatalogLayout.module.css';
 
+/**
+ * The breadcrumbs call failed: the page itself is there (a shopper can still buy), the path
+ * above it is not. A short note on the breadcrumbs' line says so and offers `Повторить`.
+ */
+function CrumbsFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        Путь по каталогу не загрузился
+      </Text>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        leftSection={<IconRefresh size={12} aria-hidden />}
+        onClick={onRetry}
+      >
+        Повторить
+      </Button>
+    </Group>
+  );
+}
+
 /** Breadcrumbs, the page's title, then its content. */
 export function CatalogLayout({
   crumbs,
   title,
+  onCrumbsRetry,
   children,
 }: {
   crumbs: Crumb[];
   title: string;
+  /** Set when the breadcrumbs call failed: `crumbs` is then only the page itself. */
+  onCrumbsRetry?: () => void;
   children: ReactNode;
 }) {
   return (
     <Stack gap="md">
-      <PageBreadcrumbs items={crumbs} />
+      {onCrumbsRetry ? (
+        <Group gap="xs" wrap="wrap">
+          <PageBreadcrumbs items={crumbs} />
+          <CrumbsFailed onRetry={onCrumbsRetry} />
+        </Group>
+      ) : (
+        <PageBreadcrumbs items={crumbs} />
+      )}
       <Title order={1} className={classes.title}>
         {title}
       </Title>

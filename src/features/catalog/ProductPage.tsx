@@ -25,7 +25,11 @@ function ProductFrame({ card }: { card: ReactNode }) {
 }
 
 function ProductView({ id }: { id: number }) {
-  const state = useLoad(() => Promise.all([getProduct(id), getProductBreadcrumbs(id)]), id);
+  // Failed breadcrumbs (null) do not hide the product: it can still be bought.
+  const state = useLoad(
+    () => Promise.all([getProduct(id), getProductBreadcrumbs(id).catch(() => null)]),
+    id,
+  );
   useDocumentTitle(state.data?.[0].name);
 
   if (state.status === 'loading') {
@@ -43,11 +47,15 @@ function ProductView({ id }: { id: number }) {
   const [product, breadcrumbs] = state.data;
   // product_breadcrumbs runs down to the product's section; the product itself comes last.
   const crumbs = [
-    ...breadcrumbs.map((crumb) => ({ label: crumb.name, href: `/section/${crumb.id}` })),
+    ...(breadcrumbs ?? []).map((crumb) => ({ label: crumb.name, href: `/section/${crumb.id}` })),
     { label: product.name },
   ];
   return (
-    <CatalogLayout crumbs={crumbs} title={product.name}>
+    <CatalogLayout
+      crumbs={crumbs}
+      title={product.name}
+      onCrumbsRetry={breadcrumbs ? undefined : state.reload}
+    >
       <ProductFrame card={<ProductCard product={product} eager />} />
     </CatalogLayout>
   );

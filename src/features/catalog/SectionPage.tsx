@@ -6,8 +6,12 @@ import { EmptySection } from './EmptySection';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 
 function SectionView({ id }: { id: number }) {
-  // The key reloads the page when only the id changes (a child section, a breadcrumb).
-  const state = useLoad(() => Promise.all([getSection(id), getSectionBreadcrumbs(id)]), id);
+  // The key reloads the page when only the id changes (a child section, a breadcrumb). Failed
+  // breadcrumbs (null) do not hide the section: its own name stands in for the path.
+  const state = useLoad(
+    () => Promise.all([getSection(id), getSectionBreadcrumbs(id).catch(() => null)]),
+    id,
+  );
   useDocumentTitle(state.data?.[0].name);
 
   if (state.status === 'loading') {
@@ -25,14 +29,18 @@ function SectionView({ id }: { id: number }) {
   const [section, breadcrumbs] = state.data;
   // section_breadcrumbs ends with the section itself, which is the current page, not a link.
   const crumbs = [
-    ...breadcrumbs
+    ...(breadcrumbs ?? [])
       .filter((crumb) => crumb.id !== id)
       .map((crumb) => ({ label: crumb.name, href: `/section/${crumb.id}` })),
     { label: section.name },
   ];
   const empty = section.children.length === 0 && section.products.length === 0;
   return (
-    <CatalogLayout crumbs={crumbs} title={section.name}>
+    <CatalogLayout
+      crumbs={crumbs}
+      title={section.name}
+      onCrumbsRetry={breadcrumbs ? undefined : state.reload}
+    >
       {empty ? (
         <EmptySection />
       ) : (

@@ -8,8 +8,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { errorStatus, fieldErrors } from '../../api/http';
 import { commitOrder } from '../../api/orders';
-import { formatRub } from '../../lib/money';
-import { basketSettled } from '../basket';
+import { basketSettled, TotalText } from '../basket';
 import {
   COMMENT_MAX,
   type CommitValues,
@@ -34,12 +33,14 @@ function failureText(error: unknown, rest: string[]): string {
 
 interface CommitFormProps {
   total: number;
+  /** total_price failed: the total shows as unknown, with `Повторить`. */
+  totalFailed?: boolean;
   /** Runs after the server has accepted the order. */
   onCommitted: () => Promise<void> | void;
 }
 
 /** `Подтвердить заказ` (spec §2, §4, §5): phone, comment, delivery, consents, total, submit. */
-export function CommitForm({ total, onCommitted }: CommitFormProps) {
+export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFormProps) {
   const form = useForm<CommitValues>({
     mode: 'controlled',
     initialValues: initialCommitValues,
@@ -155,9 +156,7 @@ export function CommitForm({ total, onCommitted }: CommitFormProps) {
             <Text size="sm" c="dimmed">
               Итого
             </Text>
-            <Text fw={700} fz="xl" data-testid="commit-total">
-              {formatRub(total)}
-            </Text>
+            <TotalText total={total} failed={totalFailed} testId="commit-total" />
           </div>
           <Button type="submit" size="md" loading={sending} disabled={!values.policy_accept}>
             Подтвердить

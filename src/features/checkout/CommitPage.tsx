@@ -1,11 +1,11 @@
 import { Button, Skeleton, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { useDocumentTitle } from '../../lib/document-title';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
-import { basket, lineCount, loadBasket } from '../basket';
+import { basket, claimLoadFailure, lineCount, loadBasket } from '../basket';
 import { CommitForm } from './CommitForm';
 
 /** `/commit` (spec §2): the checkout form, or the empty-basket state. */
@@ -15,6 +15,8 @@ export default function CommitPage() {
   const [, navigate] = useLocation();
   // After the order is accepted the basket empties; the form stays until the page changes.
   const [committed, setCommitted] = useState(false);
+  // A basket that never loaded shows here as an error state, not as a notice on top of it.
+  useEffect(claimLoadFailure, []);
 
   const onCommitted = async () => {
     setCommitted(true);
@@ -31,7 +33,7 @@ export default function CommitPage() {
       />
     );
   } else if (!snap.loaded) {
-    content = <Skeleton height={420} maw={560} aria-label="Загрузка" />;
+    content = <Skeleton height={420} maw={560} aria-busy="true" aria-label="Загрузка" />;
   } else if (lineCount(snap.lines) === 0 && !committed) {
     content = (
       <EmptyState
@@ -44,7 +46,13 @@ export default function CommitPage() {
       />
     );
   } else {
-    content = <CommitForm total={snap.amount_sum} onCommitted={onCommitted} />;
+    content = (
+      <CommitForm
+        total={snap.amount_sum}
+        totalFailed={snap.totalFailed}
+        onCommitted={onCommitted}
+      />
+    );
   }
 
   return (

@@ -1,0 +1,43 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { formatRub } from '../../lib/money';
+import { refreshTotal } from './store';
+
+export const TOTAL_FAILED_TEXT = 'Не удалось получить сумму';
+
+/**
+ * The basket total in large type, or, when total_price failed, a note and `Повторить` instead:
+ * the last known sum may be out of date, and a wrong sum at checkout is worse than none.
+ */
+export function TotalText({
+  total,
+  failed,
+  testId,
+}: {
+  total: number;
+  failed: boolean;
+  testId: string;
+}) {
+  if (failed) {
+    return (
+      <Group gap="xs" wrap="wrap" data-testid={testId}>
+        <Text c="red.8" fw={500} size="sm">
+          {TOTAL_FAILED_TEXT}
+        </Text>
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          onClick={() => void refreshTotal()}
+        >
+          Повторить
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Text fw={700} fz="xl" data-testid={testId}>
+      {formatRub(total)}
+    </Text>
+  );
+}

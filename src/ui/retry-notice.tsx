@@ -1,0 +1,41 @@
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconRefresh } from '@tabler/icons-react';
+
+/**
+ * A failure of something that has no place of its own on the screen (e.g. the basket loaded at
+ * start-up): a Russian message with `Повторить` that stays until the shopper retries or closes
+ * it. One notice per `id`: a second failure replaces the first instead of stacking.
+ */
+export function showRetryNotice(id: string, message: string, onRetry: () => void): void {
+  notifications.hide(id);
+  notifications.show({
+    id,
+    color: 'red',
+    title: 'Что-то пошло не так',
+    autoClose: false,
+    message: (
+      <>
+        {message}
+        <div>
+          <Button
+            mt="xs"
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={() => {
+              notifications.hide(id);
+              onRetry();
+            }}
+          >
+            Повторить
+          </Button>
+        </div>
+      </>
+    ),
+  });
+}
+
+export function hideRetryNotice(id: string): void {
+  notifications.hide(id);
+}

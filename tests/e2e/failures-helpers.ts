@@ -1,0 +1,79 @@
+// Shared by the failure-injection and bad-input e2e files: the stub's fault control, the basket
+// as the stub holds it for a browser, and the console errors a failed request causes by itself.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl, control } from './browser.ts';
+
+export interface FaultKind {
+  name: string;
+  spec: { status: number } | { network_error: true };
+  /**
+   * Chromium logs every failed request as a console error by itself; that message comes from the
+   * browser, not from the app, so it is the one console error such a test lets through. Anything
+   * else the app logs, any uncaught error and any unhandled rejection (Playwright reports those
+   * as `pageerror` too; checked) still fails the test.
+   */
+  console: RegExp;
+}
+
+export const SERVER_ERROR: FaultKind = {
+  name: '500',
+  spec: { status: 500 },
+  console: /^Failed to load resource: the server responded with a status of 500 /,
+};
+
+export const NETWORK_ERROR: FaultKind = {
+  name: 'network error',
+  spec: { network_error: true },
+  console: /^Failed to load resource: net::ERR_[A-Z_]+$/,
+};
+
+export const FAULT_KINDS = [SERVER_ERROR, NETWORK_ERROR];
+
+/** Makes `path` (exact, or a prefix ending at `/`) fail the way `kind` says. */
+export async function injectFault(
+  kind: FaultKind,
+  path: string,
+  options: { method?: string; times?: number } = {},
+): Promise<void> {
+  await control('faults', { path, ...options, ...kind.spec });
+}
+
+export async function slowDown(path: string, delayMs: number, method?: string): Promise<void> {
+  await control('faults', { path, delay_ms: delayMs, ...(method ? { method } : {}) });
+}
+
+export async function clearFaults(): Promise<void> {
+  const response = await fetch(`${baseUrl()}/__control/faults`, { method: 'DELETE' });
+  expect(response.ok).toBe(true);
+}
+
+/** The `sessionid` the stub gave this page's browser context (set by its first /api answer). */
+export async function sessionOf(page: Page): Promise<string> {
+  const find = async () =>
+    (await page.context().cookies()).find((cookie) => cookie.name === 'sessionid')?.value;
+  await expect.poll(find, { timeout: 10_000 }).toBeTruthy();
+  return (await find()) as string;
+}
+
+/** Puts these lines (product id -> amount) into this browser's basket on the stub. */
+export async function setServerBasket(page: Page, lines: Record<number, number>): Promise<void> {
+  await control('state', { basket: { owner: `session:${await sessionOf(page)}`, lines } });
+}
+
+/** The basket as the stub holds it for this browser: product id -> amount. */
+export async function serverBasket(page: Page): Promise<Record<string, number>> {
+  const response = await fetch(`${baseUrl()}/__control/state`);
+  const state = (await response.json()) as {
+    baskets: Record<string, { lines: Record<string, number> }>;
+  };
+  return { ...state.baskets[`session:${await sessionOf(page)}`]?.lines };
+}
+
+/** Skips the cookie notice, so it covers nothing a test clicks. */
+export async function acceptCookies(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: 'cookieAccepted', value: 'true', url: baseUrl() }]);
+}
+
+/** Money as the page prints it: Intl puts no-break spaces in it. */
+export const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
