@@ -337,6 +337,31 @@ function applyPactState(ctx: StubContext, req: Request): StateResult | null {
   return result;
 }
 
+/** The longest product name the state control takes (the XSS payloads are far shorter). */
+const MAX_PRODUCT_NAME = 200;
+
+/**
+ * `product: {id, name}` in a structured state: a product's name, e.g. a hostile one for the
+ * shop's XSS tests (states.ts sets the stock and the price only). Checked before anything is
+ * applied, so a bad name changes nothing.
+ */
+function productRename(body: unknown): { id: number; name: string } | null {
+  if (!isRecord(body) || !isRecord(body.product) || body.product.name === undefined) return null;
+  const { id, name } = body.product;
+  if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_PRODUCT_NAME)
+    throw fail(`product.name: ожидается непустая строка до ${MAX_PRODUCT_NAME} символов`);
+  if (typeof id !== 'number' || !Number.isSafeInteger(id))
+    throw fail('product.id: ожидается число');
+  return { id, name };
+}
+
+function renameProduct(ctx: StubContext, { id, name }: { id: number; name: string }): void {
+  const product = ctx.store.data.products.find((candidate) => candidate.id === id);
+  if (!product) throw fail(`Нет товара ${id}`);
+  product.name = name;
+  ctx.store.save();
+}
+
 export function controlRoutes(ctx: StubContext): Router {
   const { store, faults, settings } = ctx;
   const router = express.Router();
@@ -423,7 +448,14 @@ export function controlRoutes(ctx: StubContext): Router {
       });
     },
     post: (req, res) => {
-      res.json(applyPactState(ctx, req) ?? applyState(ctx, req.body));
+      const rename = productRename(req.body);
+      const result = applyPactState(ctx, req) ?? applyState(ctx, req.body);
+      // After the rest: a `reset: true` in the same body must not undo the new name.
+      if (rename) {
+        renameProduct(ctx, rename);
+        result.applied.push('product.name');
+      }
+      res.json(result);
     },
   });
   router.use(apiNotFound);
