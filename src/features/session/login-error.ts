@@ -1,10 +1,24 @@
+import { FetchError } from 'ofetch';
 import { errorStatus } from '../../api/http';
 
 export const WRONG_CREDENTIALS = 'Неверный логин или пароль';
 export const LOGIN_UNAVAILABLE =
   'Не удалось войти: сервер не отвечает. Проверьте соединение и попробуйте ещё раз.';
 
-/** The message for a failed login: DRF answers 400 for wrong credentials, anything else is ours. */
+/** True when the failed request carried an `Authorization` header (a stored token). */
+export function sentToken(error: unknown): boolean {
+  if (!(error instanceof FetchError)) return false;
+  return new Headers(error.options?.headers).has('Authorization');
+}
+
+/**
+ * The message for a failed login (spec §8). DRF answers wrong credentials with 400; some token
+ * backends answer 401. A 401 to a request that carried a stored token is about that token, not
+ * the credentials (logIn retries it without one), so only a tokenless 401 means a wrong password.
+ */
 export function loginErrorMessage(error: unknown): string {
-  return errorStatus(error) === 400 ? WRONG_CREDENTIALS : LOGIN_UNAVAILABLE;
+  const status = errorStatus(error);
+  if (status === 400) return WRONG_CREDENTIALS;
+  if (status === 401 && !sentToken(error)) return WRONG_CREDENTIALS;
+  return LOGIN_UNAVAILABLE;
 }

@@ -4,6 +4,7 @@ import { getCurrentUser, obtainToken } from '../../api/auth';
 import { errorStatus, loginRedirectFor } from '../../api/http';
 import { getToken, setToken } from '../../api/token';
 import type { Credentials, TokenResponse, User } from '../../api/types';
+import { sentToken } from './login-error';
 
 export interface SessionState {
   token: string | null;
@@ -38,18 +39,19 @@ function clearSession(): void {
 
 /**
  * Exchanges the credentials for a token (POST auth/token/), stores it and loads the user.
- * Throws what the call throws: a 400 for wrong credentials, a network or server error otherwise.
+ * Throws what the call throws: 400 (or a tokenless 401) for wrong credentials, a network or
+ * server error otherwise.
  */
 export async function logIn(credentials: Credentials): Promise<void> {
   let answer: TokenResponse;
   try {
     answer = await obtainToken(credentials);
   } catch (error) {
-    // DRF authenticates the login call too, so a stale stored token gets a 401 there. The
-    // HTTP client has dropped that token by now, and the same credentials go through without it.
-    if (errorStatus(error) !== 401) throw error;
-    session.token = null;
-    session.user = null;
+    // DRF authenticates the login call too, so a stale stored token gets a 401 there: only then
+    // is the same call worth one more try, without the token. A 401 to a call that carried no
+    // token is the backend refusing the credentials, and the password must not be sent twice.
+    if (errorStatus(error) !== 401 || !sentToken(error)) throw error;
+    clearSession();
     answer = await obtainToken(credentials);
   }
   signIn(answer.token);

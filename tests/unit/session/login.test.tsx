@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi, csrfTokenFromPage } from '../../../src/api/http';
+import { setToken } from '../../../src/api/token';
 import type { User } from '../../../src/api/types';
 import LoginPage from '../../../src/features/session/LoginPage';
 import { handleUnauthorized, session } from '../../../src/features/session/store';
@@ -16,7 +17,10 @@ const anna: User = {
 };
 
 /** The stub's demo account: demo / berries2026 gets token `t-new`; `t-old` is revoked. */
-function demoBackend({ tokenStatus = 200 }: { tokenStatus?: number } = {}) {
+function demoBackend({
+  tokenStatus = 200,
+  wrongStatus = 400,
+}: { tokenStatus?: number; wrongStatus?: 400 | 401 } = {}) {
   return stubFetch((call: StubbedCall) => {
     if (call.authorization && call.authorization !== 'Token t-new') {
       return { status: 401, body: { detail: 'Недопустимый токен.' } };
@@ -26,10 +30,12 @@ function demoBackend({ tokenStatus = 200 }: { tokenStatus?: number } = {}) {
       const { username, password } = call.body as { username: string; password: string };
       return username === 'demo' && password === 'berries2026'
         ? { status: 200, body: { token: 't-new' } }
-        : {
-            status: 400,
-            body: { non_field_errors: ['Невозможно войти с предоставленными учётными данными.'] },
-          };
+        : wrongStatus === 401
+          ? { status: 401, body: { detail: 'Неверный логин или пароль.' } }
+          : {
+              status: 400,
+              body: { non_field_errors: ['Невозможно войти с предоставленными учётными данными.'] },
+            };
     }
     if (call.path === '/api/auth/user/me/') return { status: 200, body: anna };
     return { status: 404, body: { detail: 'Страница не найдена.' } };
@@ -53,6 +59,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  // The token module keeps a copy in memory besides localStorage (which setup.ts clears).
+  setToken(null);
   session.token = null;
   session.user = null;
 });
@@ -105,17 +113,22 @@ describe('the login page', () => {
     },
   );
 
-  it('shows Неверный логин или пароль for wrong credentials and stays, keeping the login', async () => {
-    demoBackend();
-    const { location } = renderAt(<LoginPage />, '/login/?next_page=%2Forder_status');
-    fillAndSubmit('demo', 'wrong');
+  it.each([400, 401] as const)(
+    'shows Неверный логин или пароль for wrong credentials answered %i, sending them once',
+    async (wrongStatus) => {
+      const calls = demoBackend({ wrongStatus });
+      const { location } = renderAt(<LoginPage />, '/login/?next_page=%2Forder_status');
+      fillAndSubmit('demo', 'wrong');
 
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Неверный логин или пароль');
-    expect(location.history).toEqual(['/login/?next_page=%2Forder_status']);
-    expect(localStorage.getItem('jwt')).toBeNull();
-    expect((screen.getByLabelText(/Логин/) as HTMLInputElement).value).toBe('demo');
-  });
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe('Неверный логин или пароль');
+      expect(calls).toHaveLength(1);
+      expect(location.history).toEqual(['/login/?next_page=%2Forder_status']);
+      expect(window.location.pathname).toBe('/login/');
+      expect(localStorage.getItem('jwt')).toBeNull();
+      expect((screen.getByLabelText(/Логин/) as HTMLInputElement).value).toBe('demo');
+    },
+  );
 
   it.each([
     ['a server error', 500],
