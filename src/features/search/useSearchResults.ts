@@ -19,7 +19,8 @@ export type SearchResults =
 type Settled = { request: string } & (({ status: 'done' } & SearchFound) | { status: 'error' });
 
 /**
- * Searches sections and products for `query` (again when `attempt` changes). A newer query wins:
+ * Searches sections and products for `query` (again when `attempt` changes). A failed product
+ * search is an error; failed sections are left out. A newer query wins:
  * the older requests are aborted, and an answer that still arrives for them is dropped.
  */
 export function useSearchResults(query: string, attempt: number): SearchResults {
@@ -33,14 +34,25 @@ export function useSearchResults(query: string, attempt: number): SearchResults 
     if (query === '') return;
     const controller = new AbortController();
     let current = true;
-    Promise.all([
+    // Products are what the shopper searches for; sections are an extra (the spec gives
+    // section_search no use), so their failure must not hide products that were found.
+    void Promise.allSettled([
       searchSections(query, controller.signal),
       searchProducts(query, controller.signal),
-    ]).then(
-      ([sections, products]) =>
-        current && setSettled({ request, status: 'done', query, sections, products }),
-      () => current && setSettled({ request, status: 'error' }),
-    );
+    ]).then(([sections, products]) => {
+      if (!current) return;
+      if (products.status === 'rejected') {
+        setSettled({ request, status: 'error' });
+        return;
+      }
+      setSettled({
+        request,
+        status: 'done',
+        query,
+        sections: sections.status === 'fulfilled' ? sections.value : [],
+        products: products.value,
+      });
+    });
     return () => {
       current = false;
       controller.abort();
