@@ -42,9 +42,12 @@ export function SearchResults({ results, typing, onRetry }: SearchResultsProps) 
           )}
         </>
       );
-    case 'done':
+    case 'done': {
+      // The text says no goods were found: it stands whenever products are missing, below any
+      // sections that matched, but not for text the shopper has changed since.
+      const nothing = results.products.length === 0 && !typing;
       if (results.sections.length === 0 && results.products.length === 0) {
-        return typing ? null : <EmptyState text={NOTHING_FOUND_TEXT} />;
+        return nothing ? <EmptyState text={NOTHING_FOUND_TEXT} /> : null;
       }
       return (
         <>
@@ -54,8 +57,10 @@ export function SearchResults({ results, typing, onRetry }: SearchResultsProps) 
             </Text>
           </StatusLine>
           <Found found={results} />
+          {nothing && <EmptyState text={NOTHING_FOUND_TEXT} />}
         </>
       );
+    }
   }
 }
 

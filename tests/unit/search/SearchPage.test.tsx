@@ -55,6 +55,19 @@ async function answer(q: string, products: Product[], sections: SectionRef[] = [
   });
 }
 
+/** Fails the latest `kind` call for `q`, as a lost connection or a 500 would. */
+async function fail(q: string, kind: Call['kind']) {
+  await act(async () => {
+    api.calls.findLast((c) => c.kind === kind && c.q === q)!.reject(new Error('500'));
+  });
+}
+
+/** Both calls for `q` fail, as when the connection is lost. */
+async function failBoth(q: string) {
+  await fail(q, 'sections');
+  await fail(q, 'products');
+}
+
 const field = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Поиск' });
 const type = (text: string) => fireEvent.change(field(), { target: { value: text } });
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
@@ -256,9 +269,7 @@ describe('results', () => {
 
   it('shows a Russian error with Повторить on failure, and retries', async () => {
     renderAt(<SearchPage />, '/search?q=мал');
-    await act(async () => {
-      api.calls[0]!.reject(new Error('network'));
-    });
+    await failBoth('мал');
     expect(screen.getByRole('alert').textContent).toContain('Не удалось выполнить поиск');
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(searched()).toEqual(['мал', 'мал']);
@@ -266,11 +277,41 @@ describe('results', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText('Малина')).toBeTruthy();
   });
-  it('tries a failed query again on Enter', async () => {
+  it('shows the products when only the section search fails, without sections or an error', async () => {
+    renderAt(<SearchPage />, '/search?q=мал');
+    await fail('мал', 'sections');
+    expect(screen.getByRole('status').textContent).toContain('Ищем');
+    await act(async () => {
+      api.calls.findLast((c) => c.kind === 'products')!.resolve([raspberry]);
+    });
+    expect(screen.getByRole('link', { name: 'Малина' }).getAttribute('href')).toBe('/product/7');
+    expect(screen.queryByRole('region', { name: 'Разделы' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(NOTHING)).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Найдено товаров: 1');
+  });
+
+  it('shows the error with Повторить when the product search fails, even with sections found', async () => {
     renderAt(<SearchPage />, '/search?q=мал');
     await act(async () => {
-      api.calls[0]!.reject(new Error('network'));
+      api.calls.findLast((c) => c.kind === 'sections')!.resolve([section]);
     });
+    await fail('мал', 'products');
+    expect(screen.getByRole('alert').textContent).toContain('Не удалось выполнить поиск');
+    expect(screen.queryByRole('link', { name: 'Малина и ежевика' })).toBeNull();
+    expect(screen.queryByText(NOTHING)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(searched()).toEqual(['мал', 'мал']);
+    await answer('мал', [raspberry], [section]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Малина' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Малина и ежевика' })).toBeTruthy();
+  });
+
+  it('tries a failed query again on Enter', async () => {
+    renderAt(<SearchPage />, '/search?q=мал');
+    await failBoth('мал');
     fireEvent.submit(field().closest('form')!);
     expect(searched()).toEqual(['мал', 'мал']);
     await answer('мал', [raspberry]);
@@ -304,18 +345,30 @@ describe('«nothing found»', () => {
     expect(screen.getByText(NOTHING)).toBeTruthy();
   });
 
-  it('is not shown when only sections are found', async () => {
+  it('is shown below the sections when sections match but no products do', async () => {
     renderAt(<SearchPage />, '/search?q=ягоды');
     await answer('ягоды', [], [section]);
+    const sectionLink = screen.getByRole('link', { name: 'Малина и ежевика' });
+    const nothing = screen.getByText(NOTHING);
+    expect(
+      sectionLink.compareDocumentPosition(nothing) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Товары' })).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Найдено разделов: 1');
+  });
+
+  it('goes away below the sections too as soon as the shopper types again', async () => {
+    renderAt(<SearchPage />, '/search?q=ягоды');
+    await answer('ягоды', [], [section]);
+    expect(screen.getByText(NOTHING)).toBeTruthy();
+    type('ягоды м');
     expect(screen.queryByText(NOTHING)).toBeNull();
     expect(screen.getByRole('link', { name: 'Малина и ежевика' })).toBeTruthy();
   });
 
   it('is not shown after a failed search', async () => {
     renderAt(<SearchPage />, '/search?q=абв');
-    await act(async () => {
-      api.calls[0]!.reject(new Error('500'));
-    });
+    await failBoth('абв');
     expect(screen.queryByText(NOTHING)).toBeNull();
   });
 });
