@@ -1,12 +1,14 @@
 // The harness's own logic: the completeness check finds what is missing, the pact file is
 // written in a stable order, and the verify CLI reads its arguments.
 import { describe, expect, it } from 'vitest';
+import { exactNumber, sectionBody } from './support/bodies';
 import {
   functionsWithoutInteraction,
   routesWithoutInteraction,
   statesMissingFromGuide,
   statesWithoutParams,
 } from './support/completeness';
+import { EXOTIC_BERRIES } from './support/examples';
 import { normalizePact, type PactFile, type PactInteraction } from './support/pact-file';
 import type { StubRoute } from './support/stub-routes';
 import { parseCli, UsageError } from './verify';
@@ -101,6 +103,33 @@ describe('the pact file text', () => {
   it('refuses two interactions with one description', () => {
     const a = interaction('GET /api/a', 'GET', '/api/a');
     expect(() => normalizePact(pactOf(a, { ...a }))).toThrow(/Two interactions/);
+  });
+});
+
+describe('the body matchers', () => {
+  const patternOf = (value: number): RegExp => {
+    const regex = exactNumber('$.amount', value).rules.find(
+      (rule) => rule['pact:matcher:type'] === 'regex',
+    ) as { regex: string } | undefined;
+    return new RegExp(regex?.regex ?? '');
+  };
+
+  it('pins a fraction as a decimal of that value, in any trailing-zero notation', () => {
+    const types = exactNumber('$.amount', 1.5).rules.map((rule) => rule['pact:matcher:type']);
+    expect(types).toEqual(['decimal', 'regex']);
+    expect(['1.5', '1.50'].filter((text) => patternOf(1.5).test(text))).toHaveLength(2);
+    expect(['1', '2', '15', '1.4', '11.5'].filter((text) => patternOf(1.5).test(text))).toEqual([]);
+  });
+
+  it('pins a whole number as any number of that value, 0 or 0.0', () => {
+    const types = exactNumber('$.amount', 0).rules.map((rule) => rule['pact:matcher:type']);
+    expect(types).toEqual(['number', 'regex']);
+    expect(['0', '0.0'].filter((text) => patternOf(0).test(text))).toHaveLength(2);
+    expect(['0.1', '10', '1'].filter((text) => patternOf(0).test(text))).toEqual([]);
+  });
+
+  it('pins an empty example list as exactly []', () => {
+    expect(sectionBody(EXOTIC_BERRIES)).toMatchObject({ children: [], products: [] });
   });
 });
 

@@ -5,7 +5,7 @@ import { MatchersV3 as M } from '@pact-foundation/pact';
 import { describe, expect } from 'vitest';
 import { getToken } from '../../src/api/token';
 import type { Basket, BasketEntry } from '../../src/api/types';
-import { detailBody, fieldErrorsBody, productBody } from '../support/bodies';
+import { detailBody, exactNumber, fieldErrorsBody, productBody } from '../support/bodies';
 import { REVOKED_TOKEN } from '../support/constants';
 import { contract } from '../support/consumer';
 import { failureFields, failureStatus } from '../support/errors';
@@ -18,6 +18,8 @@ const holdsLine = {
   name: STATES.basketLine,
   params: { id: RASPBERRY.id, amount: LINE.amount },
 } as const;
+/** Raspberries go by 0.1 кг: an amount an integer field would refuse or round. */
+const FRACTION = 1.5;
 /** Spec §9: at most 10 of a product, or its stock when lower. */
 const OVER_LIMIT = 11;
 
@@ -90,6 +92,52 @@ export function basketContracts(): void {
         expect(await api.updateBasketAmount(RASPBERRY.id, 2)).toEqual({
           product: RASPBERRY,
           amount: 2,
+        });
+      },
+    });
+
+    contract({
+      description: `PUT /api/catalog/basket/${RASPBERRY.id}: a fractional amount of a product sold by weight`,
+      given: [{ name: STATES.product, params: { id: RASPBERRY.id } }, { name: STATES.emptyBasket }],
+      calls: 'updateBasketAmount',
+      request: {
+        method: 'PUT',
+        path: `/api/catalog/basket/${RASPBERRY.id}`,
+        body: { amount: FRACTION },
+      },
+      // The line shows the answered amount: 1.5, not an integer field's 1 or 2.
+      response: {
+        status: 200,
+        body: { product: productBody(RASPBERRY), amount: FRACTION },
+        rules: { body: exactNumber('$.amount', FRACTION) },
+      },
+      run: async ({ api }) => {
+        expect(await api.updateBasketAmount(RASPBERRY.id, FRACTION)).toEqual({
+          product: RASPBERRY,
+          amount: FRACTION,
+        });
+      },
+    });
+
+    contract({
+      description: `PUT /api/catalog/basket/${RASPBERRY.id}: amount 0 removes the line`,
+      given: [holdsLine],
+      calls: 'updateBasketAmount',
+      request: {
+        method: 'PUT',
+        path: `/api/catalog/basket/${RASPBERRY.id}`,
+        body: { amount: 0 },
+      },
+      // Typing 0 sends 0; the basket store drops the line only when the answered amount is 0.
+      response: {
+        status: 200,
+        body: { product: productBody(RASPBERRY), amount: 0 },
+        rules: { body: exactNumber('$.amount', 0) },
+      },
+      run: async ({ api }) => {
+        expect(await api.updateBasketAmount(RASPBERRY.id, 0)).toEqual({
+          product: RASPBERRY,
+          amount: 0,
         });
       },
     });

@@ -15,6 +15,8 @@ import { failureStatus } from '../support/errors';
 import {
   BERRIES,
   BILBERRY,
+  COMING_SOON,
+  EXOTIC_BERRIES,
   FOREST_BERRIES,
   JAM_WITHOUT_PHOTO,
   MISSING_ID,
@@ -145,6 +147,20 @@ export function catalogContracts(): void {
     });
 
     contract({
+      description: `GET /api/catalog/section_retrieve/${EXOTIC_BERRIES.id}: an empty section`,
+      given: [{ name: STATES.emptySection, params: { id: EXOTIC_BERRIES.id } }],
+      calls: 'getSection',
+      request: { method: 'GET', path: `/api/catalog/section_retrieve/${EXOTIC_BERRIES.id}` },
+      // `children: []` and `products: []`, not null or left out: the page reads their length.
+      response: { status: 200, body: sectionBody(EXOTIC_BERRIES) },
+      run: async ({ api }) => {
+        const section = await api.getSection(EXOTIC_BERRIES.id);
+        expect(section).toEqual(EXOTIC_BERRIES);
+        expect([section.children.length, section.products.length]).toEqual([0, 0]);
+      },
+    });
+
+    contract({
       description: `GET /api/catalog/section_retrieve/${MISSING_ID}: no such section (404)`,
       given: [{ name: STATES.noSection, params: { id: MISSING_ID } }],
       calls: 'getSection',
@@ -207,6 +223,19 @@ export function catalogContracts(): void {
       response: { status: 200, body: selectionBody(SEASON_HITS) },
       run: async ({ api }) => {
         expect(await api.getSelection(SEASON_HITS.id)).toEqual(SEASON_HITS);
+      },
+    });
+
+    contract({
+      description: `GET /api/catalog/selection_retrieve/${COMING_SOON.id}: an empty selection`,
+      given: [{ name: STATES.emptySelection, params: { id: COMING_SOON.id } }],
+      calls: 'getSelection',
+      request: { method: 'GET', path: `/api/catalog/selection_retrieve/${COMING_SOON.id}` },
+      response: { status: 200, body: selectionBody(COMING_SOON) },
+      run: async ({ api }) => {
+        const selection = await api.getSelection(COMING_SOON.id);
+        expect(selection).toEqual(COMING_SOON);
+        expect([selection.sections.length, selection.products.length]).toEqual([0, 0]);
       },
     });
 

@@ -3,7 +3,7 @@
 // a pattern. `Body<T>` has exactly the keys of the app's type, so the pact cannot silently lose
 // or invent a field. A field that may be null is pinned as null by its own interaction
 // (Pact has no "number or null" matcher), which is why list states ask for full records.
-import { MatchersV3 as M } from '@pact-foundation/pact';
+import { MatchersV3 as M, type Rule } from '@pact-foundation/pact';
 import type {
   Breadcrumbs,
   CarouselSlide,
@@ -52,11 +52,13 @@ export function sectionRefBody(section: SectionRef): Body<SectionRef> {
   };
 }
 
-/** A list with at least one element, each like the first example. */
+/**
+ * A list like the example: at least one element, each like the first; or, for an empty example,
+ * exactly `[]`, which neither `null` nor a missing key matches (the app reads `.length`).
+ */
 function listOf<T>(items: readonly T[], body: (item: T) => unknown): unknown {
   const [first] = items;
-  if (first === undefined) throw new Error('listOf: the example list is empty');
-  return M.eachLike(body(first));
+  return first === undefined ? [] : M.eachLike(body(first));
 }
 
 export function sectionBody(section: Section): Body<Section> {
@@ -100,6 +102,22 @@ export function orderBody(order: Order): Body<Order> {
     status: M.integer(order.status),
     order_sum: M.number(order.order_sum),
     items: listOf(order.items, orderItemBody),
+  };
+}
+
+/**
+ * The number `value` at `path`, whatever the backend's notation (`0` or Django's `0.0`), for an
+ * answer the app acts on: a type matcher alone would pass a backend that rounds 1.5 kg to 2.0
+ * or answers 0 with one step. A fraction must also come as a decimal, so an integer field fails.
+ */
+export function exactNumber(path: string, value: number): Rule {
+  const notation = /^(-?\d+)(?:\.(\d+))?$/.exec(String(value));
+  if (!notation) throw new Error(`exactNumber: ${value} has no plain decimal notation`);
+  const [, whole, fraction] = notation;
+  const pattern = fraction ? `^${whole}\\.${fraction}0*$` : `^${whole}(\\.0+)?$`;
+  return {
+    path,
+    rules: [fraction ? M.decimal(value) : M.number(value), M.regex(pattern, String(value))],
   };
 }
 

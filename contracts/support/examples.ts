@@ -86,6 +86,15 @@ export const STRAWBERRY: Section = {
   products: [GARDEN_STRAWBERRY],
 };
 
+/** Spec §2: the section page then shows «Раздел пока пуст». */
+export const EXOTIC_BERRIES: Section = {
+  id: 22,
+  name: 'Экзотические ягоды',
+  image: '/media/catalog/section-22.svg',
+  children: [],
+  products: [],
+};
+
 export const STRAWBERRY_CRUMBS: Breadcrumbs = [{ id: 1, name: 'Ягоды' }];
 
 export const RASPBERRY_CRUMBS: Breadcrumbs = [{ id: 1, name: 'Ягоды' }];
@@ -96,6 +105,15 @@ export const SEASON_HITS: Selection = {
   description: 'Самое спелое на этой неделе: собрали утром — привезём к обеду.',
   sections: [FOREST_BERRIES],
   products: [RASPBERRY],
+};
+
+/** Not filled yet: the selection page shows «Раздел пока пуст» too. */
+export const COMING_SOON: Selection = {
+  id: 4,
+  name: 'Скоро в сезон',
+  description: 'Подборку наполним, когда созреет урожай.',
+  sections: [],
+  products: [],
 };
 
 export const PHONE = '+7(916)-123-45-67';

@@ -197,6 +197,18 @@ const PACT_STATES = new Map<string, PactStateHandler>([
     },
   ],
   [
+    'section {id} is empty',
+    (state, { data, params }) => {
+      const id = idParam(state, params);
+      sectionOrFail(state, data, id);
+      // Moving the catalogue about would break other states: the seed has section 22 empty.
+      const children = data.sections.filter((section) => section.parent_id === id).length;
+      const products = data.products.filter((product) => product.section_id === id).length;
+      if (children > 0 || products > 0)
+        throw stateFail(state, `в разделе ${id} подразделов: ${children}, товаров: ${products}`);
+    },
+  ],
+  [
     'section {id} does not exist',
     (state, { data, params }) => absent(state, data.sections, idParam(state, params)),
   ],
@@ -225,12 +237,32 @@ const PACT_STATES = new Map<string, PactStateHandler>([
       if (!selection) throw stateFail(state, `нет подборки ${id}`);
       if (selection.section_ids.length === 0 || selection.product_ids.length === 0)
         throw stateFail(state, `в подборке ${id} нет разделов или товаров`);
-      // GET selections lists every selection: each must fit the template.
+      // GET selections lists every selection: each must fit the template, so an empty one
+      // (`selection {id} is empty`) goes.
+      data.selections = data.selections.filter(
+        (each) => each.section_ids.length > 0 && each.product_ids.length > 0,
+      );
       for (const each of data.selections) {
         for (const sectionId of each.section_ids) sectionOrFail(state, data, sectionId);
         for (const productId of each.product_ids)
           fillNullable(productOrFail(state, data, productId));
       }
+    },
+  ],
+  [
+    'selection {id} is empty',
+    (state, { data, params }) => {
+      const id = idParam(state, params);
+      const selection = data.selections.find((candidate) => candidate.id === id);
+      if (selection) Object.assign(selection, { section_ids: [], product_ids: [] });
+      else
+        data.selections.push({
+          id,
+          name: 'Скоро в сезон',
+          description: 'Подборку наполним, когда созреет урожай.',
+          section_ids: [],
+          product_ids: [],
+        });
     },
   ],
   [

@@ -86,6 +86,36 @@ describe('pact provider states', () => {
     expect(products.filter((product) => !full(product))).toEqual([]);
   });
 
+  it('answers an empty section with empty lists, and refuses a section that has content', async () => {
+    expect((await pactState(STATES.emptySection, { id: 22 })).status).toBe(200);
+    const section = (await new Visitor(server.url).get('/api/catalog/section_retrieve/22')).body;
+    expect(section).toMatchObject({ id: 22, children: [], products: [] });
+    const answer = await pactState(STATES.emptySection, { id: 14 });
+    expect(answer.status).toBe(400);
+    expect(answer.body.detail).toContain(STATES.emptySection);
+  });
+
+  it('creates or empties a selection, and the selections list drops it again', async () => {
+    const visitor = new Visitor(server.url);
+    for (const id of [4, 3]) {
+      expect((await pactState(STATES.emptySelection, { id })).status).toBe(200);
+      expect((await visitor.get(`/api/catalog/selection_retrieve/${id}`)).body).toMatchObject({
+        id,
+        sections: [],
+        products: [],
+      });
+    }
+    // States are not undone: the list state must not leave an empty selection for the template.
+    expect((await pactState(STATES.selection, { id: 1 })).status).toBe(200);
+    const selections = (await visitor.get('/api/catalog/selections')).body as {
+      id: number;
+      sections: unknown[];
+      products: unknown[];
+    }[];
+    expect(selections.map((selection) => selection.id)).toEqual([1, 2]);
+    expect(selections.filter((each) => !each.sections.length || !each.products.length)).toEqual([]);
+  });
+
   it('sets the null variant of a product', async () => {
     expect((await pactState(STATES.productWithNulls, { id: 45 })).status).toBe(200);
     const product = (await new Visitor(server.url).get('/api/catalog/product_retrieve/45'))
