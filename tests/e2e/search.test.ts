@@ -1,11 +1,17 @@
 // Search in the production build: live results as the shopper types, the query kept in the URL
 // (reload, back and forward), and no history entry per keystroke.
-import { describe, expect, test } from 'vitest';
-import { openPage, setupBrowser } from './browser.ts';
+import { afterEach, describe, expect, test } from 'vitest';
+import { baseUrl, control, openPage, setupBrowser } from './browser.ts';
 
 const browser = setupBrowser();
 
 const NOTHING = 'По вашему запросу не нашлось товаров';
+
+// A fault left by a failed test must not leak into the next one.
+afterEach(async () => {
+  const response = await fetch(`${baseUrl()}/__control/faults`, { method: 'DELETE' });
+  expect(response.ok).toBe(true);
+});
 
 describe('search', () => {
   test('typing мал shows Малина, the URL holds q, and a reload keeps the results', async () => {
@@ -58,5 +64,37 @@ describe('search', () => {
     await page.getByRole('button', { name: 'Очистить поиск' }).click();
     expect(await page.getByText(NOTHING).count()).toBe(0);
     expect(new URL(page.url()).search).toBe('');
+  });
+
+  test('a section that matches without products shows «nothing found» below it', async () => {
+    // Seed: «Экзотические ягоды» is a section, and no product name has a word starting «экзот».
+    const page = await openPage(browser(), '/search?q=экзот');
+    const section = page.getByRole('link', { name: 'Экзотические ягоды' });
+    await section.waitFor();
+    const nothing = page.getByText(NOTHING);
+    await nothing.waitFor();
+    const below = await section.evaluate(
+      (link, text) =>
+        [...document.querySelectorAll('main *')].some(
+          (node) =>
+            node.textContent === text &&
+            node.children.length === 0 &&
+            Boolean(link.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING),
+        ),
+      NOTHING,
+    );
+    expect(below).toBe(true);
+    expect(await page.getByRole('region', { name: 'Товары' }).count()).toBe(0);
+  });
+
+  test('a failing section search still shows the products found', async () => {
+    await control('faults', { path: '/api/catalog/section_search', status: 500 });
+    const page = await openPage(browser(), '/search?q=мал', {
+      allowConsoleErrors: [/status of 500/],
+    });
+    await page.getByRole('link', { name: 'Малина', exact: true }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Малина и ежевика' }).count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByText(NOTHING).count()).toBe(0);
   });
 });
