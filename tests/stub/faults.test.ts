@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pathMatches } from '../../stub-server/faults.ts';
 import { control, startTestServer, type TestServer, Visitor } from './helpers.ts';
 
@@ -11,6 +11,17 @@ afterAll(() => server.dispose());
 afterEach(async () => {
   await control(server.url, 'DELETE', '/faults');
 });
+
+/** How many requests each configured fault has taken so far. */
+async function faultHits(): Promise<number[]> {
+  const { body } = await control(server.url, 'GET', '/faults');
+  return (body as { hits: number }[]).map((fault) => fault.hits);
+}
+
+/** One full request to the stub: whatever it had ready to send has been sent by then. */
+async function roundTrip(): Promise<void> {
+  expect((await control(server.url, 'GET', '/faults')).status).toBe(200);
+}
 
 describe('faults', () => {
   it('path prefixes match whole segments', () => {
@@ -42,21 +53,34 @@ describe('faults', () => {
     expect((await visitor.put('/api/catalog/basket/7', { amount: 1 })).status).toBe(200);
   });
 
-  it('a delay takes effect and is cleared', async () => {
+  it('a delay holds the answer for exactly delay_ms, and is cleared', async () => {
     const visitor = await new Visitor(server.url).start();
     await control(server.url, 'POST', '/faults', {
       path: '/api/catalog/total_price',
       delay_ms: 400,
     });
-    let started = Date.now();
-    const slow = await visitor.get('/api/catalog/total_price');
-    expect(slow.status).toBe(200);
-    expect(slow.body).toBe(0);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(380);
-    await control(server.url, 'DELETE', '/faults');
-    started = Date.now();
-    await visitor.get('/api/catalog/total_price');
-    expect(Date.now() - started).toBeLessThan(300);
+    // The stub runs in this process: with its timers fake, the delay passes only when the test
+    // says so, and the answer's arrival is observed instead of measured.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let answered = false;
+      const slow = visitor.get('/api/catalog/total_price').finally(() => {
+        answered = true;
+      });
+      // The fault has taken the request once its hit is on record.
+      await expect.poll(faultHits, { interval: 0 }).toEqual([1]);
+      await vi.advanceTimersByTimeAsync(399);
+      await roundTrip();
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await slow).toMatchObject({ status: 200, body: 0 });
+
+      await control(server.url, 'DELETE', '/faults');
+      // Time stands still now: only an answer that waits for nothing can arrive.
+      expect(await visitor.get('/api/catalog/total_price')).toMatchObject({ status: 200 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('times limits a fault; a custom body is answered as is', async () => {
