@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { nowIso } from './clock.ts';
 import type { StubContext } from './context.ts';
-import type { StoredUser, StubData } from './db.ts';
+import type { Store, StoredUser, StubData } from './db.ts';
 import { HttpError } from './http.ts';
 
 export interface Visitor {
@@ -88,18 +88,103 @@ function authenticate(data: StubData, header: string | undefined): StoredUser | 
   return user;
 }
 
-export function identify({ store, settings }: StubContext): RequestHandler {
+// Session keys handed out that own nothing yet, per store (the data file lists the others).
+// Bounded: a forgotten one only means its visitor, who had nothing, gets a new session.
+const MAX_UNUSED_SESSIONS = 10_000;
+const unusedSessions = new WeakMap<Store, Set<string>>();
+
+function unusedSessionsOf(store: Store): Set<string> {
+  let keys = unusedSessions.get(store);
+  if (!keys) {
+    keys = new Set();
+    unusedSessions.set(store, keys);
+  }
+  return keys;
+}
+
+function setSessionCookie(res: Response, sessionId: string): void {
+  res.cookie(SESSION_COOKIE, sessionId, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: SESSION_AGE_MS,
+  });
+}
+
+/** A new session key, remembered as the stub's own, and its cookie on the answer. */
+function issueSession(store: Store, res: Response): string {
+  const sessionId = randomKey();
+  const keys = unusedSessionsOf(store);
+  keys.add(sessionId);
+  if (keys.size > MAX_UNUSED_SESSIONS) {
+    const [oldest] = keys;
+    if (oldest !== undefined) keys.delete(oldest);
+  }
+  setSessionCookie(res, sessionId);
+  return sessionId;
+}
+
+/**
+ * Whether the stub gave out this session key, as Django only honours keys its session store
+ * holds: a key handed out and not yet used, one the data knows (its basket or orders, or its
+ * record), or the controls' fixed session. A key the client made up is not one of them.
+ */
+function isKnownSession({ store, settings }: StubContext, sessionId: string): boolean {
+  if (sessionId === settings.fixedSession || unusedSessionsOf(store).has(sessionId)) return true;
+  const data = store.data;
+  const owner = sessionOwner(sessionId);
+  return (
+    sessionId in data.sessions ||
+    owner in data.baskets ||
+    data.orders.some((order) => order.owner === owner)
+  );
+}
+
+/**
+ * Django's cycle_key() on login: the visitor's session gets a new key (and cookie) and the old
+ * one stops working, so a key planted in the browser before login is worthless after it. What
+ * the session still owns (its record, anonymous orders) moves to the new key; the caller has
+ * already moved the basket into the account.
+ */
+export function rotateSession(ctx: StubContext, req: Request, res: Response): string {
+  const visitor = visitorOf(req);
+  const { store } = ctx;
+  const data = store.data;
+  const oldId = visitor.sessionId;
+  const newId = issueSession(store, res);
+  unusedSessionsOf(store).delete(oldId);
+  const record = data.sessions[oldId];
+  if (record) {
+    delete data.sessions[oldId];
+    data.sessions[newId] = { ...record, last_seen_ts: nowIso() };
+  }
+  const oldOwner = sessionOwner(oldId);
+  const newOwner = sessionOwner(newId);
+  for (const order of data.orders) if (order.owner === oldOwner) order.owner = newOwner;
+  const basket = data.baskets[oldOwner];
+  if (basket) {
+    delete data.baskets[oldOwner];
+    data.baskets[newOwner] = basket;
+  }
+  visitor.sessionId = newId;
+  if (!visitor.user) visitor.owner = newOwner;
+  return newId;
+}
+
+export function identify(ctx: StubContext): RequestHandler {
+  const { store, settings } = ctx;
   return (req: Request, res: Response, next: NextFunction) => {
     const cookies = parseCookies(req.headers.cookie);
     let sessionId = cookies.get(SESSION_COOKIE) ?? '';
-    if (!isSessionKey(sessionId)) {
-      sessionId = settings.fixedSession ?? randomKey();
-      res.cookie(SESSION_COOKIE, sessionId, {
-        httpOnly: true,
-        sameSite: 'lax',
-        path: '/',
-        maxAge: SESSION_AGE_MS,
-      });
+    // An unknown key is treated as none, so a visitor cannot choose (or be given) a session
+    // key of someone else's making: it is replaced by a new one.
+    if (!isSessionKey(sessionId) || !isKnownSession(ctx, sessionId)) {
+      if (settings.fixedSession) {
+        sessionId = settings.fixedSession;
+        setSessionCookie(res, sessionId);
+      } else {
+        sessionId = issueSession(store, res);
+      }
     }
     const csrfCookie = cookies.get(CSRF_COOKIE) ?? '';
     if (!isCsrfToken(csrfCookie)) {

@@ -7,7 +7,7 @@ import type { StubContext } from '../context.ts';
 import type { StoredUser, StubData } from '../db.ts';
 import { badRequest, defineRoute, HttpError } from '../http.ts';
 import { checkPassword } from '../passwords.ts';
-import { newTokenKey, sessionOwner, userOwner, visitorOf } from '../session.ts';
+import { newTokenKey, rotateSession, sessionOwner, userOwner, visitorOf } from '../session.ts';
 import { BAD_CREDENTIALS, validateCredentials } from '../validation.ts';
 
 export const toUser = (user: StoredUser): User => ({
@@ -27,7 +27,8 @@ export function tokenFor(data: StubData, user: StoredUser): string {
   return key;
 }
 
-export function authRoutes({ store }: StubContext): Router {
+export function authRoutes(ctx: StubContext): Router {
+  const { store } = ctx;
   const router = express.Router();
 
   defineRoute(router, '/auth/token/', {
@@ -39,8 +40,10 @@ export function authRoutes({ store }: StubContext): Router {
         throw badRequest({ non_field_errors: [BAD_CREDENTIALS] });
       }
       const token = tokenFor(data, user);
-      // What the visitor put in the basket before logging in moves into the account's basket.
+      // What the visitor put in the basket before logging in moves into the account's basket;
+      // then the session gets a new key, as Django's login() does against session fixation.
       mergeBasket(data, sessionOwner(visitorOf(req).sessionId), userOwner(user));
+      rotateSession(ctx, req, res);
       store.save();
       res.json({ token } satisfies TokenResponse);
     },
