@@ -2,9 +2,9 @@
 // footer) and a loading state (a skeleton or loader marked aria-busy) while the call is still
 // on its way, never a blank screen, and its content once the answer comes. Actions (a basket
 // change, the order, the login) show that they are under way and keep the page usable.
-// The check is on what is visible while the answer is provably still pending, not on timings;
-// the only bound is that the loading state shows within half the delay, or it would be a blank
-// screen for most of it.
+// The checks are on what is visible while the answer is provably still pending, and on every
+// look until the content comes showing a loading state or the content, not on timings; the only
+// bound is that the loading state shows within half the delay, or most of it would be blank.
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { control, openPage, screenshot, setupBrowser } from './browser.ts';
@@ -42,7 +42,24 @@ function trackPending(page: Page): Set<Request> {
 
 /** A skeleton or a loader in the page's main part, announced as busy or visibly spinning. */
 const loadingState = (page: Page) =>
-  page.locator('main').locator('[aria-busy="true"], .mantine-Loader-root').first();
+  page.locator('main').locator('[aria-busy="true"]:visible, .mantine-Loader-root:visible').first();
+
+/**
+ * Looks at the page every 50 ms until `content` shows: each look must find the content or a
+ * loading state. Returns the moments (ms from the start) that showed neither: a blank screen.
+ */
+async function blankMomentsUntil(page: Page, content: Locator): Promise<number[]> {
+  const blank: number[] = [];
+  const started = Date.now();
+  while (!(await content.isVisible())) {
+    if (!(await loadingState(page).isVisible()) && !(await content.isVisible())) {
+      blank.push(Date.now() - started);
+    }
+    expect(Date.now() - started, 'the content never came').toBeLessThan(15_000);
+    await page.waitForTimeout(50);
+  }
+  return blank;
+}
 
 async function expectFrame(page: Page): Promise<void> {
   expect(await page.locator('header a[href="/"]').first().isVisible()).toBe(true);
@@ -112,7 +129,8 @@ describe('every /api answer takes 2 s', () => {
       expect(await content(page).count()).toBe(0);
       await screenshot(page, `slow ${path} loading`);
 
-      await content(page).first().waitFor();
+      // From the first loading frame to the content, never a moment with neither.
+      expect(await blankMomentsUntil(page, content(page).first())).toEqual([]);
       await expect.poll(() => loadingState(page).count(), { timeout: 5000 }).toBe(0);
     });
   }
@@ -162,6 +180,8 @@ describe('slow actions show that they are under way', () => {
     await submit.click();
     await expect.poll(() => submit.getAttribute('data-loading')).toBe('true');
     expect(await submit.isDisabled()).toBe(true);
+    // An impatient second click goes nowhere.
+    await submit.click({ force: true });
     expect(await phone.isDisabled()).toBe(true);
     await screenshot(page, 'slow order sending');
 
@@ -195,6 +215,10 @@ describe('slow actions show that they are under way', () => {
     const status = page.getByRole('status').filter({ hasText: 'Ищем…' });
     await status.waitFor(LOADING_SHOWS_WITHIN);
     expect(await field.inputValue()).toBe('клубника');
+    // The raspberries stay in view, dimmed and hidden from screen readers, until the answer.
+    expect(
+      await page.locator('[aria-hidden="true"] [data-testid="product-card"]').count(),
+    ).toBeGreaterThan(0);
     await page
       .getByRole('status')
       .filter({ hasText: /^Найдено/ })
