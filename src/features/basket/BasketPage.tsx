@@ -19,13 +19,14 @@ import { TotalText } from './TotalText';
 function BasketBar({ total, totalFailed }: { total: number; totalFailed: boolean }) {
   return (
     <Group className={classes.bar} justify="space-between" wrap="nowrap">
-      <div>
+      <div style={{ minWidth: 0 }}>
         <Text size="sm" c="dimmed">
           Итого
         </Text>
         <TotalText total={total} failed={totalFailed} testId="basket-total" />
       </div>
-      <Button component={Link} href="/commit" size="md">
+      {/* The way on keeps its full label; a long note on the left wraps instead. */}
+      <Button component={Link} href="/commit" size="md" style={{ flexShrink: 0 }}>
         Продолжить
       </Button>
     </Group>

@@ -2,6 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { formatRub } from '../../lib/money';
 import { refreshTotal } from './store';
+import classes from './TotalText.module.css';
 
 export const TOTAL_FAILED_TEXT = 'Не удалось получить сумму';
 
@@ -21,7 +22,7 @@ export function TotalText({
   if (failed) {
     return (
       <Group gap="xs" wrap="wrap" data-testid={testId}>
-        <Text c="red.8" fw={500} size="sm">
+        <Text className={classes.failed} fw={500} size="sm">
           {TOTAL_FAILED_TEXT}
         </Text>
         <Button
