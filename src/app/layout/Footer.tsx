@@ -9,13 +9,19 @@ export function Footer() {
     <footer className={classes.footer}>
       <Container size="lg">
         <Stack gap="sm">
+          {/* Links inside a sentence are underlined: colour alone does not set them apart. */}
           <Text size="sm">
             Чтобы сделать заказ или задать вопрос, напишите продавцу во{' '}
-            <Anchor href={SOCIAL_URL} target="_blank" rel="noopener noreferrer">
+            <Anchor href={SOCIAL_URL} target="_blank" rel="noopener noreferrer" underline="always">
               ВКонтакте
             </Anchor>{' '}
             или в{' '}
-            <Anchor href={MESSENGER_URL} target="_blank" rel="noopener noreferrer">
+            <Anchor
+              href={MESSENGER_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              underline="always"
+            >
               Telegram
             </Anchor>
             .

@@ -43,7 +43,7 @@ export function BasketLine({ line }: { line: BasketEntry }) {
           {product.name}
         </Anchor>
         <Text size="sm">{priceText(product)}</Text>
-        <Text size="sm" c={product.available ? 'dimmed' : 'red'}>
+        <Text size="sm" c={product.available ? 'dimmed' : 'var(--mantine-color-error)'}>
           {stockText(product)}
         </Text>
       </div>

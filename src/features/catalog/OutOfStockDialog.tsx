@@ -22,7 +22,12 @@ export default function OutOfStockDialog({
     >
       <Text>
         Вы можете{' '}
-        <Anchor href={MANAGER_CHAT_URL} target="_blank" rel="noopener noreferrer">
+        <Anchor
+          href={MANAGER_CHAT_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          underline="always"
+        >
           оставить заявку
         </Anchor>
         , и мы сообщим вам, когда товар снова появится в продаже. Обратите внимание: цена товара

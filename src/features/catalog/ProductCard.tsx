@@ -32,7 +32,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         <Text fw={700} c={product.price === null ? 'dimmed' : undefined}>
           {priceText(product)}
         </Text>
-        <Text size="sm" c={product.available ? 'dimmed' : 'red'}>
+        <Text size="sm" c={product.available ? 'dimmed' : 'var(--mantine-color-error)'}>
           {stockText(product)}
         </Text>
       </Stack>

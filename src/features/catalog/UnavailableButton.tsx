@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import classes from './Card.module.css';
 
 // The dialog's code (Modal, focus trap, scroll lock) downloads on the first click, not with the page.
 const OutOfStockDialog = lazy(() => import('./OutOfStockDialog'));
@@ -16,6 +17,7 @@ export function UnavailableButton() {
       <Button
         fullWidth
         data-disabled
+        className={classes.unavailable}
         aria-haspopup="dialog"
         onClick={() => {
           setWanted(true);

@@ -132,7 +132,7 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
             label={
               <>
                 Я согласен(на) с{' '}
-                <Anchor href="/policy" target="_blank" rel="noopener" inherit>
+                <Anchor href="/policy" target="_blank" rel="noopener" inherit underline="always">
                   политикой конфиденциальности
                 </Anchor>{' '}
                 и даю согласие на обработку персональных данных

@@ -32,7 +32,13 @@ function BotNote() {
   return (
     <Text size="sm" c="dimmed">
       Об изменении статуса заказа мы сообщаем в нашем чат-боте:{' '}
-      <Anchor href={STATUS_BOT_URL} target="_blank" rel="noopener noreferrer" inherit>
+      <Anchor
+        href={STATUS_BOT_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        inherit
+        underline="always"
+      >
         открыть чат-бот
         <IconExternalLink
           size={14}
