@@ -6,6 +6,7 @@ import Autoplay from 'embla-carousel-autoplay';
 import { useMemo, useState } from 'react';
 import { getCarousel } from '../../api/content';
 import type { CarouselSlide } from '../../api/types';
+import { slideA11yProps, useCarouselA11y } from '../../ui/carousel-a11y';
 import { ErrorState } from '../../ui/ErrorState';
 import hover from '../../ui/HoverControls.module.css';
 import { useLoad } from '../../ui/useLoad';
@@ -57,25 +58,40 @@ function Slides({ slides }: { slides: CarouselSlide[] }) {
     Autoplay({ delay: SLIDE_INTERVAL_MS, stopOnMouseEnter: true, stopOnInteraction: false }),
   );
   const plugins = useMemo(() => (reduceMotion ? [] : [autoplay]), [reduceMotion, autoplay]);
+  // Autoplay stops while the focus is inside (embla's stopOnFocusIn); only then, or without
+  // autoplay at all, does a slide change deserve to be announced (WAI-ARIA carousel pattern).
+  const [focusInside, setFocusInside] = useState(false);
+  const { carouselProps, status } = useCarouselA11y({
+    live: reduceMotion || focusInside,
+    describe: ({ index, count }) => `Слайд ${index + 1} из ${count}`,
+  });
   return (
-    <Carousel
-      aria-label="Новости магазина"
-      emblaOptions={{ loop: slides.length > 1 }}
-      plugins={plugins}
-      withIndicators={slides.length > 1}
-      withControls={slides.length > 1}
-      controlSize={36}
-      classNames={{ root: hover.root, controls: hover.controls }}
-      previousControlProps={{ 'aria-label': 'Предыдущий слайд' }}
-      nextControlProps={{ 'aria-label': 'Следующий слайд' }}
-      getIndicatorProps={(index) => ({ 'aria-label': `Слайд ${index + 1}` })}
-    >
-      {slides.map((slide) => (
-        <Carousel.Slide key={slide.id}>
-          <Slide slide={slide} />
-        </Carousel.Slide>
-      ))}
-    </Carousel>
+    <>
+      <Carousel
+        {...carouselProps}
+        aria-label="Новости магазина"
+        emblaOptions={{ loop: slides.length > 1 }}
+        plugins={plugins}
+        withIndicators={slides.length > 1}
+        withControls={slides.length > 1}
+        controlSize={36}
+        classNames={{ root: hover.root, controls: hover.controls }}
+        previousControlProps={{ 'aria-label': 'Предыдущий слайд' }}
+        nextControlProps={{ 'aria-label': 'Следующий слайд' }}
+        getIndicatorProps={(index) => ({ 'aria-label': `Показать слайд ${index + 1}` })}
+        onFocus={() => setFocusInside(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
+        }}
+      >
+        {slides.map((slide, index) => (
+          <Carousel.Slide key={slide.id} {...slideA11yProps(index, slides.length)}>
+            <Slide slide={slide} />
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+      {status}
+    </>
   );
 }
 

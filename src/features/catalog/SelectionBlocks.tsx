@@ -23,7 +23,8 @@ function SelectionBlock({ selection }: { selection: Selection }) {
         </Anchor>
       </Title>
       {selection.description && <Text c="dimmed">{selection.description}</Text>}
-      <CardCarousel label={selection.name}>
+      {/* Named apart from the section around it: two landmarks with one name blur together. */}
+      <CardCarousel label={`Товары подборки «${selection.name}»`}>
         {selection.sections.map((section) => (
           <SectionCard key={`s${section.id}`} section={section} />
         ))}
