@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Stack, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '../../lib/document-title';
 import { SearchBar } from './SearchBar';
 import { SearchResults } from './SearchResults';
@@ -10,6 +10,10 @@ export default function SearchPage() {
   const search = useProductSearch();
   return (
     <Stack gap="lg">
+      {/* The field's own label says «Поиск» on screen; the page still needs its heading. */}
+      <VisuallyHidden>
+        <h1>Поиск</h1>
+      </VisuallyHidden>
       <SearchBar text={search.text} onType={search.type} onSubmit={search.submit} />
       <SearchResults results={search.results} typing={search.typing} onRetry={search.retry} />
     </Stack>

@@ -14,6 +14,7 @@ interface LoginFormProps {
 
 export function LoginForm({ onSubmit }: LoginFormProps) {
   const [error, setError] = useState<string | null>(null);
+  const [passwordShown, setPasswordShown] = useState(false);
   const form = useForm<Credentials>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
@@ -51,6 +52,13 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
         />
         <PasswordInput
           label="Пароль"
+          // Mantine names the eye button in English; controlled here to say what it will do.
+          // Not «…пароль»: the field's label is «Пароль», and a search by it must find one thing.
+          visible={passwordShown}
+          onVisibilityChange={setPasswordShown}
+          visibilityToggleButtonProps={{
+            'aria-label': passwordShown ? 'Скрыть символы' : 'Показать символы',
+          }}
           autoComplete="current-password"
           required
           key={form.key('password')}
