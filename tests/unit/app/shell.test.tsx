@@ -1,13 +1,20 @@
+import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/api/types';
 import { CookieNotice } from '../../../src/app/layout/CookieNotice';
 import { Header } from '../../../src/app/layout/Header';
 import { MainMenu } from '../../../src/app/layout/MainMenu';
+// The menu loads this module on first interest; imported here, its import() resolves at once.
+import '../../../src/app/layout/MainMenuDropdown';
 import { isPriceButtonVisible, PriceButton } from '../../../src/app/layout/PriceButton';
+import { NotificationsOnDemand } from '../../../src/app/NotificationsOnDemand';
+// Loaded with the first notification; imported here, its import() resolves at once.
+import '../../../src/app/NotificationsHost';
 import { ThemeToggle } from '../../../src/app/layout/ThemeToggle';
 import { Routes } from '../../../src/app/routes';
 import { basket, resetBasket } from '../../../src/features/basket/store';
+import { notifyError } from '../../../src/ui/notify';
 import { renderAt } from '../render';
 
 const berry: Product = {
@@ -58,20 +65,58 @@ describe('the menu', () => {
     expect(screen.getByLabelText('товаров: 2').textContent).toBe('2');
   });
 
-  it('opens on hover after 300 ms, not before', async () => {
+  it('opens on hover after 300 ms, not before, and closes 250 ms after the pointer leaves', async () => {
     vi.useFakeTimers();
     renderAt(<MainMenu />);
-    const target = screen.getByRole('button', { name: 'Меню' });
-    fireEvent.mouseEnter(target);
+    const button = () => screen.getByRole('button', { name: 'Меню' });
+    fireEvent.mouseEnter(button());
+    // The hover asked for the menu's module; let React swap the loaded menu in.
+    await act(async () => {});
     act(() => vi.advanceTimersByTime(250));
-    expect(target.getAttribute('aria-expanded')).toBe('false');
+    expect(button().getAttribute('aria-expanded')).toBe('false');
     act(() => vi.advanceTimersByTime(100));
-    expect(target.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.mouseLeave(target);
+    expect(button().getAttribute('aria-expanded')).toBe('true');
+    fireEvent.mouseLeave(button());
     act(() => vi.advanceTimersByTime(200));
-    expect(target.getAttribute('aria-expanded')).toBe('true');
+    expect(button().getAttribute('aria-expanded')).toBe('true');
     act(() => vi.advanceTimersByTime(100));
-    expect(target.getAttribute('aria-expanded')).toBe('false');
+    expect(button().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('does not open when the pointer passes over it in less than 300 ms', async () => {
+    vi.useFakeTimers();
+    renderAt(<MainMenu />);
+    const button = () => screen.getByRole('button', { name: 'Меню' });
+    fireEvent.mouseEnter(button());
+    await act(async () => {});
+    act(() => vi.advanceTimersByTime(150));
+    fireEvent.mouseLeave(button());
+    act(() => vi.advanceTimersByTime(1000));
+    expect(button().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('keeps the keyboard focus on the button when the menu has loaded', async () => {
+    renderAt(<MainMenu />);
+    const button = () => screen.getByRole('button', { name: 'Меню' });
+    expect(button().getAttribute('aria-haspopup')).toBe('menu');
+    act(() => button().focus());
+    // Once loaded, the button is Mantine's menu target, which names the menu it controls.
+    await waitFor(() => expect(button().id).not.toBe(''));
+    expect(document.activeElement).toBe(button());
+    fireEvent.click(button());
+    expect(await screen.findByRole('menuitem', { name: /Заказы/, hidden: true })).toBeTruthy();
+  });
+});
+
+describe('notifications', () => {
+  afterEach(() => notifications.clean());
+
+  it('are not on the page until one is shown, and show the first one', async () => {
+    renderAt(<NotificationsOnDemand />);
+    expect(document.querySelector('.mantine-Notifications-root')).toBeNull();
+    act(() => notifyError('Не удалось изменить корзину'));
+    expect(await screen.findByText('Не удалось изменить корзину')).toBeTruthy();
+    expect(screen.getByText('Что-то пошло не так')).toBeTruthy();
   });
 });
 
