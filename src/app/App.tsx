@@ -3,8 +3,8 @@ import {
   localStorageColorSchemeManager,
   MantineProvider,
 } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { Layout } from './layout/Layout';
+import { NotificationsOnDemand } from './NotificationsOnDemand';
 import { Routes } from './routes';
 import { ScrollReset } from './ScrollReset';
 import { theme } from './theme';
@@ -26,8 +26,11 @@ export function App() {
       defaultColorScheme="light"
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
+      // All of the theme's variables, not only those that differ from Mantine's defaults: the
+      // defaults' stylesheet is not loaded (see mantine-styles.ts).
+      deduplicateCssVariables={false}
     >
-      <Notifications position="top-center" />
+      <NotificationsOnDemand />
       <ScrollReset />
       <Layout>
         <Routes />

@@ -2,8 +2,9 @@
 // Order matters (Mantine's CSS files list): the base and the shared building blocks come first,
 // so that e.g. UnstyledButton's reset does not override Button's colours. A feature that uses a
 // component not listed here imports its file in its own module; it then loads with that route.
+// No default-css-variables.css (4 KB gzip): MantineProvider writes every theme variable itself
+// (App.tsx, deduplicateCssVariables={false}); index.html colours the page until it has.
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 // Building blocks other components are made of.
 import '@mantine/core/styles/UnstyledButton.css';
@@ -30,11 +31,8 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/notifications/styles.css';
