@@ -40,9 +40,14 @@ function trackPending(page: Page): Set<Request> {
   return pending;
 }
 
-/** A skeleton or a loader in the page's main part, announced as busy or visibly spinning. */
+/** A loading state in the page's main part: announced as busy, or a visible skeleton or loader. */
 const loadingState = (page: Page) =>
-  page.locator('main').locator('[aria-busy="true"]:visible, .mantine-Loader-root:visible').first();
+  page
+    .locator('main')
+    .locator(
+      '[aria-busy="true"]:visible, .mantine-Skeleton-root:visible, .mantine-Loader-root:visible',
+    )
+    .first();
 
 /**
  * Looks at the page every 50 ms until `content` shows: each look must find the content or a
