@@ -1,9 +1,9 @@
 // One Node http server: the stub app, then (with staticDir) the production build with an SPA
 // fallback. Used by serve.ts (npm start / npm run stub), the e2e set-up and the stub tests.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import express, { type Request, type Response } from 'express';
 import { createStubApp } from './app.ts';
 
@@ -28,19 +28,75 @@ export interface RunningServer {
 
 const YEAR_SECONDS = 31_536_000;
 
+/** Encodings the browser takes (`Accept-Encoding`), leaving out those it refuses with q=0. */
+function acceptedEncodings(header: string): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    if (name && !refused) accepted.add(name);
+  }
+  return accepted;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function productionBuild(staticDir: string): express.Router {
   const root = resolve(staticDir);
   const indexFile = join(root, 'index.html');
   const router = express.Router();
+  const cacheControl = (file: string) =>
+    file.startsWith(join(root, 'assets') + sep)
+      ? `public, max-age=${YEAR_SECONDS}, immutable`
+      : 'no-cache';
+
+  /**
+   * Sends the build's brotli or gzip copy of `file` (written by vite.config.ts at build time)
+   * when there is one and the browser takes it; returns false to let the plain file go out.
+   */
+  const sendCompressed = (req: Request, res: Response, file: string): boolean => {
+    const accepted = acceptedEncodings(String(req.headers['accept-encoding'] ?? ''));
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      if (!isFile(file + suffix)) continue;
+      res.vary('Accept-Encoding');
+      if (!accepted.has(encoding)) continue;
+      res.type(extname(file));
+      res.sendFile(file + suffix, {
+        headers: { 'Content-Encoding': encoding, 'Cache-Control': cacheControl(file) },
+      });
+      return true;
+    }
+    return false;
+  };
+
+  router.use((req: Request, res: Response, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      next();
+      return;
+    }
+    let file: string;
+    try {
+      file = resolve(root, `.${decodeURIComponent(req.path)}`);
+    } catch {
+      next();
+      return;
+    }
+    if (!file.startsWith(root + sep) || !isFile(file) || !sendCompressed(req, res, file)) next();
+  });
   router.use(
     express.static(root, {
       index: false,
       setHeaders: (res, filePath) => {
-        const hashed = filePath.startsWith(join(root, 'assets'));
-        res.setHeader(
-          'Cache-Control',
-          hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
-        );
+        res.setHeader('Cache-Control', cacheControl(filePath));
       },
     }),
   );
@@ -51,7 +107,9 @@ function productionBuild(staticDir: string): express.Router {
       next();
       return;
     }
-    res.sendFile(indexFile, { headers: { 'Cache-Control': 'no-cache' } });
+    if (!sendCompressed(req, res, indexFile)) {
+      res.sendFile(indexFile, { headers: { 'Cache-Control': 'no-cache' } });
+    }
   });
   return router;
 }
