@@ -25,7 +25,8 @@ export function slideParagraphs(text: string): string[] {
     .filter(Boolean);
 }
 
-function Slide({ slide }: { slide: CarouselSlide }) {
+/** `first`: the slide on screen on arrival; its picture is the page's largest paint. */
+function Slide({ slide, first }: { slide: CarouselSlide; first: boolean }) {
   return (
     <div
       className={classes.slide}
@@ -44,6 +45,7 @@ function Slide({ slide }: { slide: CarouselSlide }) {
           alt=""
           width={SLIDE_IMAGE.width}
           height={SLIDE_IMAGE.height}
+          fetchPriority={first ? 'high' : undefined}
           className={classes.image}
         />
       )}
@@ -86,7 +88,7 @@ function Slides({ slides }: { slides: CarouselSlide[] }) {
       >
         {slides.map((slide, index) => (
           <Carousel.Slide key={slide.id} {...slideA11yProps(index, slides.length)}>
-            <Slide slide={slide} />
+            <Slide slide={slide} first={index === 0} />
           </Carousel.Slide>
         ))}
       </Carousel>
