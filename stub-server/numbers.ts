@@ -1,12 +1,6 @@
-// Money and amount arithmetic on binary floats, done the way a Decimal backend would answer.
-
-/** Rounds to `digits` decimals, half away from zero, tolerating float noise (0.1 + 0.2). */
-export function roundTo(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  const scaled = Math.abs(value) * factor;
-  const rounded = Math.round(Number(scaled.toPrecision(15))) / factor;
-  return value < 0 ? -rounded : rounded;
-}
+// Money and amount arithmetic on binary floats, done the way a Decimal backend would answer,
+// with the app's own rounding, so the stub and the app never differ by a kopeck.
+import { roundTo } from '../src/lib/round.ts';
 
 /** Money: 2 decimals. */
 export const round2 = (value: number): number => roundTo(value, 2);

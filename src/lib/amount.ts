@@ -1,4 +1,5 @@
 import type { Product } from '../api/types';
+import { roundTo } from './round';
 
 // Basket amount rules (spec §5, §9): minimum 0, maximum min(rest, 10); pieces go by 1 and are
 // whole, other units go by unit_step (or 0.1) with one decimal place. Amounts are binary floats,
@@ -32,14 +33,6 @@ function decimalsOf(value: number): number {
 export function precisionOf(product: Unit): number {
   if (isPieceUnit(product.unit)) return 0;
   return Math.max(1, decimalsOf(stepOf(product)));
-}
-
-/** Rounds to `digits` decimals, half away from zero, ignoring float noise below 1e-9. */
-export function roundTo(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  const scaled = Number((Math.abs(value) * factor).toPrecision(12));
-  const rounded = Math.round(scaled) / factor;
-  return value < 0 ? -rounded : rounded;
 }
 
 /** Whole steps in `value`, tolerating float noise (0.3 / 0.1 is 2.9999999999999996). */

@@ -1,3 +1,5 @@
+import { roundTo } from './round';
+
 const whole = new Intl.NumberFormat('ru-RU', {
   style: 'currency',
   currency: 'RUB',
@@ -10,14 +12,9 @@ const cents = new Intl.NumberFormat('ru-RU', {
   maximumFractionDigits: 2,
 });
 
-/** Rounds to kopecks, removing floating-point noise (0.1 + 0.2 → 0.3). */
-export function roundMoney(value: number): number {
-  return Math.round((value + Number.EPSILON) * 100) / 100;
-}
-
 /** `1 250 ₽` for whole roubles, `1 250,50 ₽` otherwise. */
 export function formatRub(value: number): string {
-  const rounded = roundMoney(value);
+  const rounded = roundTo(value, 2);
   return Number.isInteger(rounded) ? whole.format(rounded) : cents.format(rounded);
 }
 
