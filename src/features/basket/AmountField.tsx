@@ -23,9 +23,11 @@ interface AmountFieldProps {
 }
 
 /**
- * The amount as text, with the unit in front. While focused it holds what the shopper types
- * (digits and one `,` or `.`, no more decimals than the unit allows); Enter or leaving the field
- * applies it, Escape drops it, and the arrow keys step like plus and minus.
+ * The amount as text, with the unit in front. While focused it holds what the shopper types,
+ * filtered by `sanitizeAmountText` (digits, one `,` or `.`, no more decimals than the unit
+ * allows; a leading minus; what ends the number stays as its last character and takes no more
+ * digits); Enter or leaving the field applies it, Escape drops it, and the arrow keys step like
+ * plus and minus.
  */
 export function AmountField({
   product,

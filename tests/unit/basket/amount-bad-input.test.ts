@@ -23,11 +23,14 @@ function typed(product: Limits, text: string): { field: string; amount: number |
 
 describe('amounts a shopper should not type, by weight (кг, step 0.1)', () => {
   it.each<[string, string, number | null, string]>([
-    ['1e9', '19', 10, 'the letter is dropped; 19 is clamped to the maximum of 10'],
-    ['-0', '0', 0, 'the minus is dropped; 0 removes the line (spec: below 0 becomes 0)'],
-    ['-5', '5', 5, 'a minus is never taken as a sign'],
-    ['0,,5', '0,5', 0.5, 'the second separator is dropped'],
-    ['1.2.3', '1.2', 1.2, 'only one separator, one decimal'],
+    ['1e9', '1e', 1, 'the exponent ends the number: not a billion, not 19'],
+    ['2,5e1', '2,5e', 2.5, 'after decimals too'],
+    ['-0', '-0', 0, '0 removes the line'],
+    ['-5', '-5', 0, 'below 0 becomes 0 (spec §4): the line is removed'],
+    ['-1,5', '-1,5', 0, 'a negative weight too'],
+    ['0,,5', '0,5', 0.5, 'a doubled separator counts once'],
+    ['1.2.3', '1.2.', 1.2, 'a second separator ends the number'],
+    ['2-3', '2-', 2, 'a minus after the digits is no sign: it ends the number'],
     ['٣', '', null, 'an Arabic-Indic digit is not accepted: the amount stays'],
     ['３', '', null, 'a full-width digit is not accepted either'],
     ['  2 ', '2', 2, 'spaces around are dropped'],
@@ -39,6 +42,7 @@ describe('amounts a shopper should not type, by weight (кг, step 0.1)', () => 
     ['0,05', '0,0', 0, 'cut, not rounded: what the field shows is what is applied'],
     ['99999999999999999999', '99999999999999999999', 10, 'a huge number is the maximum'],
     ['<i>1</i>,5', '1,5', 1.5, 'markup is only its digits and separator'],
+    ['1,5 кг', '1,5', 1.5, 'the unit typed after it is dropped'],
   ])('%j: the field keeps %j, the amount is %s (%s)', (text, field, amount) => {
     expect(typed(RASPBERRY, text)).toEqual({ field, amount });
   });
@@ -46,18 +50,45 @@ describe('amounts a shopper should not type, by weight (кг, step 0.1)', () => 
 
 describe('amounts a shopper should not type, by the piece (шт)', () => {
   it.each<[string, string, number | null]>([
-    ['1e9', '19', 10],
-    ['-0', '0', 0],
+    ['1e9', '1e', 1],
+    ['-0', '-0', 0],
+    ['-2', '-2', 0],
     ['٣', '', null],
     ['  2 ', '2', 2],
     ['abc', '', null],
-    ['2.', '2', 2],
+    ['2.', '2.', 2],
+    ['3,7', '3,', 3],
+    ['1.5', '1.', 1],
+    ['12', '12', 10],
   ])('%j: the field keeps %j, the amount is %s', (text, field, amount) => {
     expect(typed(JAM, text)).toEqual({ field, amount });
   });
 });
 
 it('the maximum is the stock when it is below 10', () => {
-  expect(typed(LOW_STOCK, '1e9')).toEqual({ field: '19', amount: 2.5 });
+  expect(typed(LOW_STOCK, '99')).toEqual({ field: '99', amount: 2.5 });
   expect(typed(LOW_STOCK, '3')).toEqual({ field: '3', amount: 2.5 });
+});
+
+/** Key by key, as the field does it: each key is added to what it shows, then filtered. */
+function keyByKey(product: Limits, keys: string): { field: string; amount: number | null } {
+  let field = '';
+  for (const key of keys) field = sanitizeAmountText(field + key, precisionOf(product));
+  const parsed = parseAmountText(field);
+  return { field, amount: parsed === null ? null : clampAmount(product, parsed) };
+}
+
+describe('typed key by key, digits after the end of the number are still not joined on', () => {
+  it.each<[string, string, string, number | null]>([
+    ['кг', '1e9', '1e', 1],
+    ['шт', '1e9', '1e', 1],
+    ['шт', '3,7', '3,', 3],
+    ['шт', '3.7', '3.', 3],
+    ['кг', '1,5,3', '1,5,', 1.5],
+    ['кг', '0,,5', '0,5', 0.5],
+    ['кг', '-2', '-2', 0],
+    ['шт', '2-3', '2-', 2],
+  ])('%s, keys %j: the field shows %j, the amount is %s', (unit, keys, field, amount) => {
+    expect(keyByKey(unit === 'шт' ? JAM : RASPBERRY, keys)).toEqual({ field, amount });
+  });
 });

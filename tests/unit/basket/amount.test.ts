@@ -139,18 +139,29 @@ describe('typed text', () => {
     ['1,5', 1, '1,5'],
     ['1.5', 1, '1.5'],
     ['1,55', 1, '1,5'],
-    ['1.2.3', 1, '1.2'],
+    // A separator after the decimals ends the number; it stays as the end mark.
+    ['1.2.3', 1, '1.2.'],
+    ['1.2.3', 2, '1.2.'],
     ['1,,5', 1, '1,5'],
     ['1.,5', 1, '1.5'],
     ['abc', 1, ''],
-    ['-2', 1, '2'],
-    ['2e3', 1, '23'],
+    // A leading minus is kept: the amount is below 0, applied as 0.
+    ['-2', 1, '-2'],
+    ['--2', 1, '-2'],
+    ['+2', 1, '2'],
+    // A sign or an exponent after the digits ends the number: 2e3 is not 23.
+    ['2e3', 1, '2e'],
+    ['2E3', 0, '2E'],
+    ['2-3', 1, '2-'],
+    ['2+3', 0, '2+'],
     [' 3 ', 1, '3'],
     ['1 000', 1, '1000'],
     ['½', 1, ''],
     ['١٢', 1, ''],
-    ['3,7', 0, '37'],
-    ['3.', 0, '3'],
+    // Pieces take no decimals: the separator ends the number, 3,7 is not 37.
+    ['3,7', 0, '3,'],
+    ['3.7', 0, '3.'],
+    ['3.', 0, '3.'],
     ['12', 0, '12'],
     [',5', 1, ',5'],
     ['0.25', 2, '0.25'],
@@ -170,6 +181,12 @@ describe('typed text', () => {
     ['  ', null],
     ['1,2,3', null],
     ['abc', null],
+    ['-2', -2],
+    ['-', null],
+    ['3,', 3],
+    ['2e', 2],
+    ['1.2.', 1.2],
+    ['2-', 2],
   ])('parseAmountText(%j) is %s', (text, expected) => {
     expect(parseAmountText(text)).toBe(expected);
   });
