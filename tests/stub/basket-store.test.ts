@@ -20,6 +20,7 @@ const {
   removeLine,
   resetBasket,
   setAmount,
+  takeOrderedLines,
 } = await import('../../src/features/basket/store');
 
 let server: TestServer;
@@ -167,6 +168,14 @@ describe('the basket store against the stub', () => {
       ),
     );
     expect(await serverBasket()).toEqual({ '26': 1 });
+    // The basket was read again: the line now carries the stock as it is, so plus stops there.
+    expect(basket.lines['26']?.product.rest).toBe(1.5);
+    expect(basket.checkedProducts['26']?.rest).toBe(1.5);
+    expect(calls.map((c) => `${c.method} ${c.path}`).slice(-3)).toEqual([
+      'PUT /api/catalog/basket/26',
+      'GET /api/catalog/basket',
+      'GET /api/catalog/total_price',
+    ]);
   });
 
   it('a server failure rolls the line back', async () => {
@@ -214,6 +223,31 @@ describe('placing the order from the store’s basket', () => {
     const history = await getOrderHistory();
     expect(history[0]?.id).toBe(order.id);
     expect(history[0]?.order_sum).toBe(2115);
+  });
+
+  it('the ordered lines leave the store’s basket even when the reload after the order fails', async () => {
+    const jam = await product(43);
+    const raspberry = await product(7);
+    await setAmount(jam, 2);
+    await setAmount(raspberry, 1.5);
+    const order = await commitOrder({
+      delivery: '2',
+      policy_accept: true,
+      send_accept: false,
+      comment: '',
+      phone: '+7(912)-345-67-89',
+    });
+    await control(server.url, 'POST', '/faults', {
+      path: '/api/catalog/basket',
+      method: 'GET',
+      status: 500,
+      times: 1,
+    });
+    await takeOrderedLines(order);
+    expect(basket.loadFailed).toBe(true);
+    expect(lineCount(basket.lines)).toBe(0);
+    expect(basket.amount_sum).toBe(0);
+    expect(await serverBasket()).toEqual({});
   });
 
   it('the stub refuses what the form refuses, with the form’s own messages', async () => {

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import type { Product } from '../../api/types';
 import { canAdd, canIncrease, decreased, increased, showsMinus } from '../../lib/amount';
 import { AmountField } from './AmountField';
-import { addToBasket, amountOf, basket, removeLine, setAmount } from './store';
+import { addToBasket, amountOf, basket, checkedProduct, removeLine, setAmount } from './store';
 
 /** The latest amount, including clicks whose render has not happened yet. */
 function currentAmount(product: Product): number {
@@ -18,11 +18,13 @@ function currentAmount(product: Product): number {
  * while the basket loads or this line is being removed; amount changes show at once and are
  * queued in the store, so fast clicks all count.
  */
-export function BasketControl({ product }: { product: Product }) {
+export function BasketControl({ product: shown }: { product: Product }) {
   const snap = useSnapshot(basket);
+  // After the server refused a change, its newer rest and availability set the limits.
+  const product = checkedProduct(snap.checkedProducts, shown);
   const [editing, setEditing] = useState(false);
   const amount = amountOf(snap.lines, product.id);
-  const busy = snap.loading || Boolean(snap.lineLoading[String(product.id)]);
+  const busy = snap.loading || Boolean(snap.lineRemoving[String(product.id)]);
   const saving = Boolean(snap.lineSaving[String(product.id)]);
 
   if (amount <= 0 && !editing) {

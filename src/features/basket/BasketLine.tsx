@@ -22,7 +22,7 @@ export function BasketLine({ line }: { line: BasketEntry }) {
   const { product } = line;
   const snap = useSnapshot(basket);
   const href = `/product/${product.id}`;
-  const busy = snap.loading || Boolean(snap.lineLoading[String(product.id)]);
+  const busy = snap.loading || Boolean(snap.lineRemoving[String(product.id)]);
   return (
     <article
       className={`${classes.line} ${product.available ? '' : classes.unavailable}`}

@@ -8,4 +8,5 @@ export {
   lineCount,
   loadBasket,
   refreshTotal,
+  takeOrderedLines,
 } from './store';

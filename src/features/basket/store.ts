@@ -1,8 +1,9 @@
 import { proxy } from 'valtio';
-import { fieldErrors } from '../../api/http';
+import { errorStatus, fieldErrors } from '../../api/http';
 import { deleteBasketLine, getBasket, getTotalPrice, updateBasketAmount } from '../../api/basket';
 import type { Basket, BasketEntry, Product } from '../../api/types';
-import { clampAmount, stepOf } from '../../lib/amount';
+import { clampAmount, lineSum, stepOf } from '../../lib/amount';
+import { roundTo } from '../../lib/round';
 import { notifyError } from '../../ui/notify';
 import { hideRetryNotice, showRetryNotice } from '../../ui/retry-notice';
 
@@ -13,7 +14,7 @@ export interface BasketState {
   /** The whole basket is (re)loading: every control waits. */
   loading: boolean;
   /** Product ids whose line is being removed: that line's controls wait. */
-  lineLoading: Record<string, boolean>;
+  lineRemoving: Record<string, boolean>;
   /**
    * Product ids whose new amount is still on its way to the server. Controls stay usable:
    * further clicks are queued, so none is lost (see `syncLine`).
@@ -24,6 +25,12 @@ export interface BasketState {
   loaded: boolean;
   /** The last total_price call failed: amount_sum is the last known total, maybe out of date. */
   totalFailed: boolean;
+  /**
+   * Products as the server showed them after it refused a change of their line (400/404: the
+   * stock fell, the product went out of sale). Newer than what a page loaded before, so the
+   * controls use them: plus stops at the new maximum instead of failing again.
+   */
+  checkedProducts: Record<string, Product>;
 }
 
 function initialState(): BasketState {
@@ -31,11 +38,12 @@ function initialState(): BasketState {
     lines: {},
     amount_sum: 0,
     loading: false,
-    lineLoading: {},
+    lineRemoving: {},
     lineSaving: {},
     loadFailed: false,
     loaded: false,
     totalFailed: false,
+    checkedProducts: {},
   };
 }
 
@@ -52,14 +60,30 @@ interface LineSync {
   wish: Wish;
   /** The server's line as last confirmed; undefined when it has none. */
   confirmed: BasketEntry | undefined;
-  run: Promise<void>;
+  /** Resolves with true once the server holds the latest wish, false when a call failed. */
+  run: Promise<boolean>;
 }
 const syncs = new Map<string, LineSync>();
 let totalRequest = 0;
 let loadRequest = 0;
 
+/**
+ * When each line last changed here (a queued wish, a save's answer, a placed order), on a
+ * counter that only goes up. A basket list asked for before that moment may not undo it.
+ */
+let clock = 0;
+const changedAt = new Map<string, number>();
+/** Lines the server refused a change of, whose product the next list brings as it is now. */
+const refused = new Set<string>();
+function touch(id: string): void {
+  clock += 1;
+  changedAt.set(id, clock);
+}
+
 export function resetBasket(): void {
   syncs.clear();
+  changedAt.clear();
+  refused.clear();
   Object.assign(basket, initialState());
 }
 
@@ -72,9 +96,18 @@ export function amountOf(lines: Basket, productId: number): number {
   return lines[String(productId)]?.amount ?? 0;
 }
 
-/** Resolves once every queued basket change has reached the server (or failed). */
-export async function basketSettled(): Promise<void> {
-  while (syncs.size > 0) await Promise.all([...syncs.values()].map((sync) => sync.run));
+/**
+ * Resolves once every queued basket change has reached the server or failed: true when all of
+ * them landed, false when one failed (its line is back at the server's amount, so the basket
+ * is not what the shopper last saw).
+ */
+export async function basketSettled(): Promise<boolean> {
+  let landed = true;
+  while (syncs.size > 0) {
+    const results = await Promise.all([...syncs.values()].map((sync) => sync.run));
+    if (results.includes(false)) landed = false;
+  }
+  return landed;
 }
 
 export async function refreshTotal(): Promise<void> {
@@ -123,30 +156,105 @@ export function claimLoadFailure(): () => void {
   };
 }
 
-/** Fetches the basket list, then its total. */
-export async function loadBasket(): Promise<void> {
+/**
+ * Takes a fetched list as the basket. The list was read when the request started: a line
+ * changed here since (a save that landed meanwhile, a placed order) keeps its own state, and a
+ * change still on its way shows its wish.
+ */
+function applyList(lines: Basket, startedAt: number): void {
+  for (const [id, at] of changedAt) {
+    if (at <= startedAt) {
+      changedAt.delete(id);
+      continue;
+    }
+    const own = basket.lines[id];
+    if (own) lines[id] = own;
+    else delete lines[id];
+  }
+  for (const [id, sync] of syncs) showWish(lines, id, sync);
+  for (const id of new Set([...refused, ...Object.keys(basket.checkedProducts)])) {
+    const line = lines[id];
+    if (line) basket.checkedProducts[id] = line.product;
+  }
+  refused.clear();
+  basket.lines = lines;
+}
+
+/**
+ * Fetches the basket list, then its total; false when the list did not come. `quiet`: a
+ * refresh the shopper did not ask for, done behind the lines: their controls stay usable, and
+ * a failure adds no notice.
+ */
+async function fetchBasket(quiet: boolean): Promise<boolean> {
   const request = ++loadRequest;
-  basket.loading = true;
+  const startedAt = clock;
+  if (!quiet) basket.loading = true;
   try {
     const lines = await getBasket();
-    if (request !== loadRequest) return;
-    // A change still on its way wins over the list, which was read before it landed.
-    for (const [id, sync] of syncs) showWish(lines, id, sync);
-    basket.lines = lines;
+    // A newer request is under way; it sets the basket.
+    if (request !== loadRequest) return true;
+    applyList(lines, startedAt);
     basket.loadFailed = false;
     basket.loaded = true;
     hideRetryNotice(LOAD_NOTICE);
     // The lines are usable now; their controls need not wait for the total as well.
     basket.loading = false;
     await refreshTotal();
+    return true;
   } catch {
-    if (request === loadRequest) {
+    // A quiet refresh fails silently only when a basket is already shown.
+    if (request === loadRequest && (!quiet || !basket.loaded)) {
       basket.loadFailed = true;
       reportLoadFailure();
     }
+    return false;
   } finally {
     if (request === loadRequest) basket.loading = false;
   }
+}
+
+/** Fetches the basket list, then its total. */
+export async function loadBasket(): Promise<void> {
+  await fetchBasket(false);
+}
+
+/**
+ * An order was placed: its lines leave the basket at once, and the total is what is left, so the
+ * price button and the menu stop showing ordered goods even if the reload that follows fails
+ * (a shopper must not be invited to order them twice). Lines the order did not take (out of
+ * sale) stay. Then the basket is fetched again.
+ */
+export async function takeOrderedLines(order: {
+  items?: readonly { product: Pick<Product, 'id'> }[];
+}): Promise<void> {
+  // The spec leaves order_commit's answer open: without its items, the order took what an
+  // order takes, the lines that can be paid for.
+  const ids = Array.isArray(order.items)
+    ? order.items.map((item) => String(item.product.id))
+    : Object.entries(basket.lines)
+        .filter(([, line]) => isOrderable(line))
+        .map(([id]) => id);
+  for (const id of ids) {
+    delete basket.lines[id];
+    touch(id);
+  }
+  // A total asked for before the order must not bring the old sum back.
+  totalRequest += 1;
+  basket.amount_sum = orderableTotal(basket.lines);
+  basket.totalFailed = false;
+  await loadBasket();
+}
+
+function isOrderable({ product, amount }: BasketEntry): boolean {
+  return product.available && product.price !== null && amount > 0;
+}
+
+/** amount_sum as the server counts it: the available, priced lines. */
+function orderableTotal(lines: Basket): number {
+  const sum = Object.values(lines)
+    .filter(isOrderable)
+    .reduce((total, { product, amount }) => total + lineSum(amount, product.price ?? 0), 0);
+  return roundTo(sum, 2);
 }
 
 function copy(entry: BasketEntry | undefined): BasketEntry | undefined {
@@ -183,29 +291,53 @@ async function send(product: Product, wish: Wish): Promise<BasketEntry | undefin
   return entry.amount > 0 ? entry : undefined;
 }
 
-/** Sends the line's latest wish until the server holds it; on failure shows the server's line. */
-async function syncLine(id: string, sync: LineSync): Promise<void> {
+/** The server refused the change itself (stock fell, out of sale), not the connection. */
+function isRefusal(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 400 || status === 404;
+}
+
+/**
+ * Sends the line's latest wish until the server holds it; on failure shows the server's line.
+ * Resolves with true when the wish landed.
+ */
+async function syncLine(id: string, sync: LineSync): Promise<boolean> {
   // Let the clicks of this same moment join the first call.
   await Promise.resolve();
   let sent: Wish | undefined;
+  let landed = true;
+  let wasRefused = false;
   try {
     while (!sent || !sameWish(sent, sync.wish)) {
       const wish = sync.wish;
       sync.confirmed = await send(sync.product, wish);
       sent = wish;
     }
-    if (sync.confirmed) basket.lines[id] = sync.confirmed;
-    else delete basket.lines[id];
   } catch (error) {
-    if (sync.confirmed) basket.lines[id] = sync.confirmed;
-    else delete basket.lines[id];
+    landed = false;
+    wasRefused = isRefusal(error);
     notifyError(failureMessage(sync.product, sync.wish, error));
   } finally {
+    if (sync.confirmed) basket.lines[id] = sync.confirmed;
+    else delete basket.lines[id];
+    if (basket.checkedProducts[id] && sync.confirmed) {
+      basket.checkedProducts[id] = sync.confirmed.product;
+    }
+    touch(id);
     syncs.delete(id);
     delete basket.lineSaving[id];
-    delete basket.lineLoading[id];
+    delete basket.lineRemoving[id];
   }
-  await refreshTotal();
+  if (wasRefused) {
+    // The product data shown is out of date (its rest, its availability): fetch the basket for
+    // the server's, or plus stays enabled and fails again. Other lines' changes on their way
+    // keep their wishes (see `applyList`).
+    refused.add(id);
+    if (!(await fetchBasket(true))) await refreshTotal();
+  } else {
+    await refreshTotal();
+  }
+  return landed;
 }
 
 function queue(product: Product, wish: Wish): Promise<void> {
@@ -219,16 +351,25 @@ function queue(product: Product, wish: Wish): Promise<void> {
       product,
       wish,
       confirmed: copy(basket.lines[id]),
-      run: Promise.resolve(),
+      run: Promise.resolve(true),
     };
     syncs.set(id, created);
     created.run = syncLine(id, created);
     sync = created;
   }
+  touch(id);
   showWish(basket.lines, id, sync);
-  if (wish.kind === 'delete') basket.lineLoading[id] = true;
+  if (wish.kind === 'delete') basket.lineRemoving[id] = true;
   else basket.lineSaving[id] = true;
-  return sync.run;
+  return sync.run.then(() => undefined);
+}
+
+/** The product as the basket controls should judge it: re-read after a refusal, if it was. */
+export function checkedProduct(
+  checked: Readonly<Record<string, Product>>,
+  product: Product,
+): Product {
+  return checked[String(product.id)] ?? product;
 }
 
 /**

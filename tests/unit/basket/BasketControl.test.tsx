@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/api/types';
 import { renderAt } from '../render';
@@ -68,7 +69,7 @@ describe('at amount 0', () => {
 
   it.each<[string, () => void, Product]>([
     ['while the basket loads', () => (basket.loading = true), raspberry],
-    ['while the line is being removed', () => (basket.lineLoading['7'] = true), raspberry],
+    ['while the line is being removed', () => (basket.lineRemoving['7'] = true), raspberry],
     ['for a sold-out product', () => {}, { ...raspberry, available: false, rest: 0 }],
     [
       'when not even one step fits',
@@ -148,6 +149,46 @@ describe('above 0', () => {
     basket.lineSaving['43'] = true;
     renderAt(<BasketControl product={jam} />);
     expect(plus().hasAttribute('disabled')).toBe(false);
+  });
+});
+
+describe('after the server refused a change', () => {
+  function refusal(): FetchError {
+    const error = new FetchError('400');
+    const body = { amount: ['Убедитесь, что значение меньше или равно 1.'] };
+    Object.assign(error, { statusCode: 400, status: 400, data: body });
+    return error;
+  }
+
+  it('plus stops at the stock the server has now, though the card still shows the old one', async () => {
+    basket.loaded = true;
+    basket.lines = { '43': { product: jam, amount: 1 } };
+    api.updateBasketAmount.mockRejectedValue(refusal());
+    // The stock fell from 3 to 1 while the card was open.
+    api.getBasket.mockResolvedValue({ '43': { product: { ...jam, rest: 1 }, amount: 1 } });
+    renderAt(<BasketControl product={jam} />);
+    expect(plus().hasAttribute('disabled')).toBe(false);
+    fireEvent.click(plus());
+    await act(basketSettled);
+    await waitFor(() => expect(plus().hasAttribute('disabled')).toBe(true));
+    expect(field().value).toBe('1');
+    expect(api.updateBasketAmount).toHaveBeenCalledTimes(1);
+  });
+
+  it('a product gone out of sale: its controls are disabled', async () => {
+    basket.loaded = true;
+    basket.lines = { '43': { product: jam, amount: 2 } };
+    const notFound = new FetchError('404');
+    Object.assign(notFound, { statusCode: 404, status: 404, data: {} });
+    api.updateBasketAmount.mockRejectedValue(notFound);
+    api.getBasket.mockResolvedValue({
+      '43': { product: { ...jam, available: false, rest: 0 }, amount: 2 },
+    });
+    renderAt(<BasketControl product={jam} />);
+    fireEvent.click(plus());
+    await act(basketSettled);
+    await waitFor(() => expect(plus().hasAttribute('disabled')).toBe(true));
+    expect(minus()!.hasAttribute('disabled')).toBe(true);
   });
 });
 

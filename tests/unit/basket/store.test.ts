@@ -1,6 +1,6 @@
 import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BasketEntry, Product } from '../../../src/api/types';
+import type { Basket, BasketEntry, Product } from '../../../src/api/types';
 
 // The store's own logic with the API calls under the test's control: which calls go out, in
 // which order, and what the basket shows meanwhile. tests/stub/basket-store.test.ts runs the
@@ -25,6 +25,7 @@ const {
   removeLine,
   resetBasket,
   setAmount,
+  takeOrderedLines,
 } = await import('../../../src/features/basket/store');
 
 const raspberry: Product = {
@@ -75,14 +76,16 @@ function pausedPuts() {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function badRequest(body: unknown): FetchError {
-  const error = new FetchError('400 Bad Request');
-  Object.assign(error, { statusCode: 400, status: 400, data: body });
+function failure(status: number, body: unknown): FetchError {
+  const error = new FetchError(`${status}`);
+  Object.assign(error, { statusCode: status, status, data: body });
   return error;
 }
+const badRequest = (body: unknown) => failure(400, body);
 
 beforeEach(() => {
   resetBasket();
+  api.getBasket.mockReset();
   api.getTotalPrice.mockResolvedValue(0);
   api.deleteBasketLine.mockResolvedValue(undefined);
   api.updateBasketAmount.mockImplementation((id: number, amount: number) =>
@@ -212,6 +215,7 @@ describe('setting an amount', () => {
   });
 
   it('shows the server reason of a 400 and rolls back to what the server confirmed last', async () => {
+    api.getBasket.mockResolvedValue({ '7': { product: raspberry, amount: 1 } });
     const puts = pausedPuts();
     void setAmount(raspberry, 1);
     await flush();
@@ -242,11 +246,11 @@ describe('removing a line', () => {
     api.getTotalPrice.mockResolvedValue(780);
     const done = removeLine(raspberry);
     expect(basket.lines['7']).toBeUndefined();
-    expect(basket.lineLoading['7']).toBe(true);
+    expect(basket.lineRemoving['7']).toBe(true);
     await done;
     expect(api.deleteBasketLine).toHaveBeenCalledWith(7);
     expect(api.updateBasketAmount).not.toHaveBeenCalled();
-    expect(basket.lineLoading['7']).toBeUndefined();
+    expect(basket.lineRemoving['7']).toBeUndefined();
     expect(basket.amount_sum).toBe(780);
   });
 
@@ -273,5 +277,187 @@ describe('the total', () => {
     first.resolve(445);
     await a;
     expect(basket.amount_sum).toBe(890);
+  });
+});
+
+describe('a list on its way when a change lands', () => {
+  it('a save that lands while the list is on its way is not undone by the older list', async () => {
+    basket.loaded = true;
+    basket.lines = { '7': { product: raspberry, amount: 1 } };
+    const list = deferred<Basket>();
+    api.getBasket.mockReturnValue(list.promise);
+    const loading = loadBasket();
+    // The PUT is answered at once: it lands before the list, which was read before it.
+    await setAmount(raspberry, 2);
+    expect(amountOf(basket.lines, 7)).toBe(2);
+    list.resolve({ '7': { product: raspberry, amount: 1 }, '43': { product: jam, amount: 2 } });
+    await loading;
+    expect(amountOf(basket.lines, 7)).toBe(2);
+    // Lines nobody changed meanwhile come from the list.
+    expect(amountOf(basket.lines, 43)).toBe(2);
+  });
+
+  it('a removal that lands while the list is on its way stays removed', async () => {
+    basket.loaded = true;
+    basket.lines = { '43': { product: jam, amount: 2 } };
+    const list = deferred<Basket>();
+    api.getBasket.mockReturnValue(list.promise);
+    const loading = loadBasket();
+    await removeLine(jam);
+    list.resolve({ '43': { product: jam, amount: 2 } });
+    await loading;
+    expect(basket.lines['43']).toBeUndefined();
+  });
+
+  it('a list asked for after a change landed is taken as it is', async () => {
+    await setAmount(raspberry, 2);
+    api.getBasket.mockResolvedValue({ '7': { product: raspberry, amount: 3 } });
+    await loadBasket();
+    expect(amountOf(basket.lines, 7)).toBe(3);
+  });
+});
+
+describe('a change the server refuses (400, 404)', () => {
+  it('re-reads the basket for the product as it is now; another line’s save on its way keeps its wish', async () => {
+    basket.loaded = true;
+    basket.lines = {
+      '7': { product: raspberry, amount: 1 },
+      '43': { product: jam, amount: 1 },
+    };
+    const jamPut = deferred<BasketEntry>();
+    api.updateBasketAmount.mockImplementation((id: number) =>
+      id === 43
+        ? jamPut.promise
+        : Promise.reject(badRequest({ amount: ['Убедитесь, что значение меньше или равно 1.'] })),
+    );
+    const fresh = { ...raspberry, rest: 1 };
+    const list = deferred<Basket>();
+    api.getBasket.mockReturnValue(list.promise);
+    const jamDone = setAmount(jam, 2);
+    const refused = setAmount(raspberry, 2);
+    await vi.waitFor(() => expect(api.getBasket).toHaveBeenCalledTimes(1));
+    // A refresh behind the lines: the other controls stay usable meanwhile.
+    expect(basket.loading).toBe(false);
+    list.resolve({ '7': { product: fresh, amount: 1 }, '43': { product: jam, amount: 1 } });
+    await refused;
+    expect(basket.lines['7']).toEqual({ product: fresh, amount: 1 });
+    expect(basket.checkedProducts['7']).toEqual(fresh);
+    // The list still says 1 for the jam, but its 2 is on its way.
+    expect(amountOf(basket.lines, 43)).toBe(2);
+    expect(basket.lineSaving['43']).toBe(true);
+    jamPut.resolve({ product: jam, amount: 2 });
+    await jamDone;
+    expect(amountOf(basket.lines, 43)).toBe(2);
+  });
+
+  it('a 404 (the product went out of sale) re-reads it too', async () => {
+    basket.loaded = true;
+    basket.lines = { '7': { product: raspberry, amount: 1 } };
+    api.updateBasketAmount.mockRejectedValue(failure(404, { detail: 'Страница не найдена.' }));
+    const gone = { ...raspberry, available: false, rest: 0 };
+    api.getBasket.mockResolvedValue({ '7': { product: gone, amount: 1 } });
+    await setAmount(raspberry, 2);
+    expect(basket.lines['7']?.product.available).toBe(false);
+    expect(basket.checkedProducts['7']).toEqual(gone);
+  });
+
+  it('a failed connection is no refusal: the basket is not re-read', async () => {
+    basket.loaded = true;
+    basket.lines = { '7': { product: raspberry, amount: 1 } };
+    api.updateBasketAmount.mockRejectedValue(new TypeError('fetch failed'));
+    await setAmount(raspberry, 2);
+    expect(api.getBasket).not.toHaveBeenCalled();
+    expect(basket.checkedProducts['7']).toBeUndefined();
+    expect(api.getTotalPrice).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('waiting for the changes before an order', () => {
+  it('basketSettled says true when every change landed', async () => {
+    void setAmount(raspberry, 1);
+    void removeLine(jam);
+    expect(await basketSettled()).toBe(true);
+  });
+
+  it('basketSettled says false when a change on its way failed, even if another landed', async () => {
+    const puts = pausedPuts();
+    void setAmount(jam, 1);
+    void setAmount(raspberry, 1);
+    await flush();
+    const settled = basketSettled();
+    puts[0]!.answer.resolve({ product: jam, amount: 1 });
+    puts[1]!.answer.reject(new TypeError('fetch failed'));
+    expect(await settled).toBe(false);
+    // Nothing on its way: nothing failed.
+    expect(await basketSettled()).toBe(true);
+  });
+
+  it('a failed removal counts too', async () => {
+    basket.lines = { '43': { product: jam, amount: 1 } };
+    api.deleteBasketLine.mockRejectedValue(new TypeError('fetch failed'));
+    void removeLine(jam);
+    expect(await basketSettled()).toBe(false);
+  });
+});
+
+describe('an order placed', () => {
+  const currant: Product = { ...raspberry, id: 13, name: 'Смородина', available: false };
+  const order = { items: [{ product: { id: 7 } }, { product: { id: 43 } }] };
+
+  function filled() {
+    basket.loaded = true;
+    basket.lines = {
+      '7': { product: raspberry, amount: 1.5 },
+      '43': { product: jam, amount: 2 },
+      '13': { product: currant, amount: 1 },
+    };
+    basket.amount_sum = 2115;
+  }
+
+  it('takes the ordered lines out and the total to what is left, even when the reload fails', async () => {
+    filled();
+    api.getBasket.mockRejectedValue(new TypeError('fetch failed'));
+    await takeOrderedLines(order);
+    expect(api.getBasket).toHaveBeenCalledTimes(1);
+    expect(Object.keys(basket.lines)).toEqual(['13']);
+    // The line left is out of sale: nothing to pay, so no price button.
+    expect(basket.amount_sum).toBe(0);
+    expect(lineCount(basket.lines)).toBe(1);
+  });
+
+  it('the total left counts the available lines the order did not take', async () => {
+    filled();
+    api.getBasket.mockRejectedValue(new TypeError('fetch failed'));
+    await takeOrderedLines({ items: [{ product: { id: 7 } }] });
+    expect(basket.amount_sum).toBe(780);
+  });
+
+  it('a total asked for before the order does not bring the old sum back', async () => {
+    filled();
+    const oldTotal = deferred<number>();
+    api.getTotalPrice.mockReturnValueOnce(oldTotal.promise);
+    const refreshing = refreshTotal();
+    api.getBasket.mockRejectedValue(new TypeError('fetch failed'));
+    await takeOrderedLines(order);
+    oldTotal.resolve(2115);
+    await refreshing;
+    expect(basket.amount_sum).toBe(0);
+  });
+
+  it('an answer without items: the lines that can be paid for were ordered', async () => {
+    filled();
+    api.getBasket.mockRejectedValue(new TypeError('fetch failed'));
+    await takeOrderedLines({});
+    expect(Object.keys(basket.lines)).toEqual(['13']);
+    expect(basket.amount_sum).toBe(0);
+  });
+
+  it('then reloads the basket as the server holds it', async () => {
+    filled();
+    api.getBasket.mockResolvedValue({ '13': { product: currant, amount: 1 } });
+    api.getTotalPrice.mockResolvedValue(0);
+    await takeOrderedLines(order);
+    expect(Object.keys(basket.lines)).toEqual(['13']);
+    expect(api.getTotalPrice).toHaveBeenCalled();
   });
 });
