@@ -4,10 +4,12 @@ import '@mantine/core/styles/Input.css';
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { Link } from 'wouter';
 import { errorStatus, fieldErrors } from '../../api/http';
 import { commitOrder } from '../../api/orders';
+import type { OrderCommitResult } from '../../api/types';
 import { basketSettled, TotalText } from '../basket';
 import {
   COMMENT_MAX,
@@ -24,6 +26,20 @@ import { PhoneField } from './PhoneField';
 
 const SEND_FAILED = 'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз.';
 const SERVER_FAILED = 'Сервер не смог принять заказ. Попробуйте ещё раз чуть позже.';
+const BASKET_CHANGED =
+  'Корзина изменилась: одно из изменений не сохранилось. Проверьте корзину и подтвердите заказ ещё раз.';
+
+/** The order is not sent: a basket change did not land, so the basket is not what was seen. */
+function BasketChanged() {
+  return (
+    <>
+      {BASKET_CHANGED}{' '}
+      <Anchor component={Link} href="/order" inherit underline="always">
+        Открыть корзину
+      </Anchor>
+    </>
+  );
+}
 
 function failureText(error: unknown, rest: string[]): string {
   if (rest.length > 0) return rest.join(' ');
@@ -35,8 +51,8 @@ interface CommitFormProps {
   total: number;
   /** total_price failed: the total shows as unknown, with `Повторить`. */
   totalFailed?: boolean;
-  /** Runs after the server has accepted the order. */
-  onCommitted: () => Promise<void> | void;
+  /** Runs after the server has accepted the order, with its answer. */
+  onCommitted: (order: OrderCommitResult) => Promise<void> | void;
 }
 
 /** `Подтвердить заказ` (spec §2, §4, §5): phone, comment, delivery, consents, total, submit. */
@@ -46,7 +62,7 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
     initialValues: initialCommitValues,
     validate: commitRules,
   });
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ReactNode>(null);
   const [sending, setSending] = useState(false);
   // State updates wait for a render; a second click in the same moment must see this at once.
   const sendingNow = useRef(false);
@@ -61,16 +77,28 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
     node.focus({ preventScroll: true });
   };
 
+  const stopSending = () => {
+    sendingNow.current = false;
+    // The fields are disabled while sending; they must be enabled before one can take focus.
+    flushSync(() => setSending(false));
+  };
+
   const send = async (values: CommitValues) => {
     if (sendingNow.current) return;
     sendingNow.current = true;
     setSending(true);
     setFailure(null);
+    // Amount changes still on their way must land first, or the order would miss them. If one
+    // failed, its line went back to the server's amount: the order would not be what the
+    // shopper saw, so it is not sent.
+    if (!(await basketSettled())) {
+      setFailure(<BasketChanged />);
+      stopSending();
+      return;
+    }
+    let order: OrderCommitResult;
     try {
-      // Amount changes still on their way must land first, or the order would miss them.
-      await basketSettled();
-      await commitOrder(toOrderCommit(values));
-      await onCommitted();
+      order = await commitOrder(toOrderCommit(values));
     } catch (error) {
       const { fields, rest } = splitServerErrors(fieldErrors(error));
       for (const [field, message] of Object.entries(fields)) {
@@ -78,12 +106,13 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
       }
       const hasFieldErrors = Object.keys(fields).length > 0;
       if (!hasFieldErrors || rest.length > 0) setFailure(failureText(error, rest));
-      sendingNow.current = false;
-      // The fields are disabled while sending; they must be enabled before one can take focus.
-      flushSync(() => setSending(false));
+      stopSending();
       const first = firstFailingField(fields);
       if (first) focusField(first);
+      return;
     }
+    // The order is placed: what follows must not report it as failed, nor send it again.
+    await onCommitted(order);
   };
 
   const onInvalid = (errors: Record<string, unknown>) => {

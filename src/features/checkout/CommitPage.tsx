@@ -2,10 +2,11 @@ import { Button, Skeleton, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
+import type { OrderCommitResult } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
-import { basket, claimLoadFailure, lineCount, loadBasket } from '../basket';
+import { basket, claimLoadFailure, lineCount, loadBasket, takeOrderedLines } from '../basket';
 import { CommitForm } from './CommitForm';
 
 /** `/commit` (spec §2): the checkout form, or the empty-basket state. */
@@ -18,9 +19,9 @@ export default function CommitPage() {
   // A basket that never loaded shows here as an error state, not as a notice on top of it.
   useEffect(claimLoadFailure, []);
 
-  const onCommitted = async () => {
+  const onCommitted = async (order: OrderCommitResult) => {
     setCommitted(true);
-    await loadBasket();
+    await takeOrderedLines(order);
     navigate('/order_status');
   };
 

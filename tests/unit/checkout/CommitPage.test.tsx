@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +16,8 @@ const ordersApi = vi.hoisted(() => ({ commitOrder: vi.fn(), getOrderHistory: vi.
 vi.mock('../../../src/api/orders', () => ordersApi);
 
 const { default: CommitPage } = await import('../../../src/features/checkout/CommitPage');
-const { basket, resetBasket } = await import('../../../src/features/basket/store');
+const { basket, lineCount, resetBasket, setAmount } =
+  await import('../../../src/features/basket/store');
 
 const raspberry: Product = {
   id: 7,
@@ -40,6 +41,8 @@ function failure(status: number, body: unknown): FetchError {
   Object.assign(error, { statusCode: status, status, data: body });
   return error;
 }
+
+vi.mock('../../../src/ui/notify', () => ({ notifyError: vi.fn() }));
 
 beforeEach(() => {
   document.head.innerHTML = '<title></title><meta name="description" content="" />';
@@ -263,5 +266,71 @@ describe('sending', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Сервер не смог принять заказ. Попробуйте ещё раз чуть позже.',
     );
+  });
+});
+
+describe('the basket around the order', () => {
+  async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(phone(), '9123456789');
+    await user.click(courier());
+    await user.click(policy());
+  }
+
+  it('a basket change that fails while the order waits for it stops the order and says so', async () => {
+    const { user } = renderPage();
+    await fillValid(user);
+    let failPut!: (error: unknown) => void;
+    basketApi.updateBasketAmount.mockReturnValue(
+      new Promise((_resolve, reject) => (failPut = reject)),
+    );
+    // Changed on another tab of the app just before the click: still on its way.
+    act(() => void setAmount(raspberry, 2));
+    await user.click(submit());
+    await act(async () => failPut(new TypeError('fetch failed')));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(
+      'Корзина изменилась: одно из изменений не сохранилось. Проверьте корзину и подтвердите заказ ещё раз.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Открыть корзину' }).getAttribute('href')).toBe(
+      '/order',
+    );
+    expect(ordersApi.commitOrder).not.toHaveBeenCalled();
+    // The form is usable again, and a second try sends the basket as it now is.
+    expect(submit().disabled).toBe(false);
+    await user.click(submit());
+    await waitFor(() => expect(ordersApi.commitOrder).toHaveBeenCalledTimes(1));
+  });
+
+  it('a change that lands is waited for, and the order goes', async () => {
+    const { user } = renderPage();
+    await fillValid(user);
+    let landPut!: (value: unknown) => void;
+    basketApi.updateBasketAmount.mockReturnValue(new Promise((resolve) => (landPut = resolve)));
+    act(() => void setAmount(raspberry, 2));
+    await user.click(submit());
+    expect(ordersApi.commitOrder).not.toHaveBeenCalled();
+    await act(async () => landPut({ product: raspberry, amount: 2 }));
+    await waitFor(() => expect(ordersApi.commitOrder).toHaveBeenCalledTimes(1));
+  });
+
+  it('the ordered lines leave the basket and the total is 0, even when the reload after it fails', async () => {
+    ordersApi.commitOrder.mockResolvedValue({
+      id: 8,
+      created_ts: '2026-11-20T14:05:00+03:00',
+      status: 0,
+      order_sum: 1335,
+      items: [{ id: 1, amount: 1.5, price: 890, product: { id: 7, name: 'Малина', unit: 'кг' } }],
+    });
+    basketApi.getBasket.mockRejectedValue(new TypeError('fetch failed'));
+    // An older total on its way would say 1335 again.
+    basketApi.getTotalPrice.mockResolvedValue(1335);
+    const { user, location } = renderPage();
+    await fillValid(user);
+    await user.click(submit());
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/order_status'));
+    expect(basketApi.getBasket).toHaveBeenCalled();
+    expect(basket.lines).toEqual({});
+    expect(lineCount(basket.lines)).toBe(0);
+    expect(basket.amount_sum).toBe(0);
   });
 });
