@@ -21,12 +21,9 @@ import { STATUS_BOT_URL } from '../../lib/shop-info';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { useLoad } from '../../ui/useLoad';
+import { newestFirst } from './newest-first';
 import { OrderItems } from './OrderItems';
 import { statusBadgeColor, statusLabel } from './order-status';
-
-function newestFirst(orders: readonly Order[]): Order[] {
-  return [...orders].sort((a, b) => Date.parse(b.created_ts) - Date.parse(a.created_ts));
-}
 
 function BotNote() {
   return (
