@@ -1,15 +1,16 @@
 import '@mantine/core/styles/Divider.css';
 import { Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Fragment, useEffect } from 'react';
+import { Fragment } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { useDocumentTitle } from '../../lib/document-title';
 import { isPositiveTotal } from '../../lib/money';
+import { CatalogButton } from '../../ui/CatalogButton';
 import { EmptyState } from '../../ui/EmptyState';
-import { ErrorState } from '../../ui/ErrorState';
 import { BasketLine } from './BasketLine';
 import classes from './BasketPage.module.css';
-import { basket, claimLoadFailure, lineCount, loadBasket } from './store';
+import { BasketLoadError, useBasketLoad } from './BasketLoadError';
+import { basket, lineCount } from './store';
 import { TotalText } from './TotalText';
 
 /**
@@ -48,30 +49,15 @@ export default function BasketPage() {
   useDocumentTitle('Корзина');
   const snap = useSnapshot(basket);
   const lines = Object.values(snap.lines).filter((line) => line.amount > 0);
-  // A basket that never loaded shows here as an error state, not as a notice on top of it.
-  useEffect(claimLoadFailure, []);
+  const load = useBasketLoad();
 
   let content;
-  if (!snap.loaded && snap.loadFailed && !snap.loading) {
-    content = (
-      <ErrorState
-        message="Не удалось загрузить корзину. Проверьте соединение и попробуйте ещё раз."
-        onRetry={() => void loadBasket()}
-      />
-    );
-  } else if (!snap.loaded) {
+  if (load === 'failed') {
+    content = <BasketLoadError />;
+  } else if (load === 'loading') {
     content = <LinesSkeleton />;
   } else if (lineCount(snap.lines) === 0) {
-    content = (
-      <EmptyState
-        text="В корзине пока пусто"
-        action={
-          <Button component={Link} href="/catalog">
-            В каталог товаров
-          </Button>
-        }
-      />
-    );
+    content = <EmptyState text="В корзине пока пусто" action={<CatalogButton />} />;
   } else {
     content = (
       <>

@@ -1,10 +1,10 @@
 // What other features may use of the basket.
 export { BasketControl } from './BasketControl';
+export { BasketLoadError, useBasketLoad } from './BasketLoadError';
 export { TotalText } from './TotalText';
 export {
   basket,
   basketSettled,
-  claimLoadFailure,
   lineCount,
   loadBasket,
   refreshTotal,

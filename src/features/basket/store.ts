@@ -126,7 +126,8 @@ export async function refreshTotal(): Promise<void> {
 }
 
 const LOAD_NOTICE = 'basket-load-failed';
-const LOAD_FAILED_TEXT = 'Не удалось загрузить корзину. Проверьте соединение и попробуйте ещё раз.';
+export const LOAD_FAILED_TEXT =
+  'Не удалось загрузить корзину. Проверьте соединение и попробуйте ещё раз.';
 /**
  * Mounted pages that show a basket that never loaded as their own error state with `Повторить`
  * (the basket and checkout pages).

@@ -1,23 +1,13 @@
 import '@mantine/core/styles/Accordion.css';
-import {
-  Accordion,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Accordion, Anchor, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { Link } from 'wouter';
 import { getOrderHistory } from '../../api/orders';
 import type { Order } from '../../api/types';
 import { formatOrderDate } from '../../lib/date';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatRub } from '../../lib/money';
 import { STATUS_BOT_URL } from '../../lib/shop-info';
+import { CatalogButton } from '../../ui/CatalogButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { useLoad } from '../../ui/useLoad';
@@ -103,16 +93,7 @@ export default function OrderStatusPage() {
       />
     );
   } else if (history.data.length === 0) {
-    content = (
-      <EmptyState
-        text="У вас пока нет заказов"
-        action={
-          <Button component={Link} href="/catalog">
-            В каталог товаров
-          </Button>
-        }
-      />
-    );
+    content = <EmptyState text="У вас пока нет заказов" action={<CatalogButton />} />;
   } else {
     content = (
       <Accordion variant="separated" multiple chevronPosition="right">

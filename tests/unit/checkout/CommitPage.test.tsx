@@ -86,6 +86,19 @@ describe('the commit page', () => {
     expect(screen.queryByRole('button', { name: 'Подтвердить' })).toBeNull();
   });
 
+  it('a basket that never loaded: the basket’s error state, whose `Повторить` loads it again', async () => {
+    basket.loadFailed = true;
+    basketApi.getBasket.mockResolvedValue({ '7': { product: raspberry, amount: 1.5 } });
+    basketApi.getTotalPrice.mockResolvedValue(1335);
+    renderAt(<CommitPage />, '/commit');
+    expect(screen.getByRole('alert').textContent).toMatch(
+      'Не удалось загрузить корзину. Проверьте соединение и попробуйте ещё раз.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('button', { name: 'Подтвердить' })).toBeTruthy();
+    expect(basketApi.getBasket).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the total, the mask placeholder and the policy link', () => {
     renderPage();
     expect(screen.getByTestId('commit-total').textContent?.replace(/\s/g, ' ')).toBe('1 335 ₽');

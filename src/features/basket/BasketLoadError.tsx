@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { ErrorState } from '../../ui/ErrorState';
+import { basket, claimLoadFailure, LOAD_FAILED_TEXT, loadBasket } from './store';
+
+/**
+ * Where a page that shows the basket stands: `failed` when the basket never loaded and the last
+ * try failed, `loading` until it first comes, then `loaded`. While the page is shown, it shows a
+ * failed load itself (with `BasketLoadError`) instead of the notice on top.
+ */
+export function useBasketLoad(): 'failed' | 'loading' | 'loaded' {
+  const { loaded, loadFailed, loading } = useSnapshot(basket);
+  useEffect(claimLoadFailure, []);
+  if (loaded) return 'loaded';
+  return loadFailed && !loading ? 'failed' : 'loading';
+}
+
+/** A basket that never loaded: the message and `Повторить`, which loads it again. */
+export function BasketLoadError() {
+  return <ErrorState message={LOAD_FAILED_TEXT} onRetry={() => void loadBasket()} />;
+}
