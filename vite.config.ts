@@ -41,12 +41,12 @@ export function readRouteTable(file = ROUTES_FILE): RoutePage[] {
   const source = readFileSync(file, 'utf8');
   const pages = new Map<string, string>();
   for (const [, name, specifier] of source.matchAll(
-    /const (\w+) = lazy\(\(\) => import\('([^']+)'\)\);/g,
+    /const (\w+) = page\(\(\) => import\('([^']+)'\)\);/g,
   )) {
     if (name && specifier) pages.set(name, path.resolve(path.dirname(file), specifier));
   }
   const routes: RoutePage[] = [];
-  for (const [, pattern, name] of source.matchAll(/<Route path="([^"]+)" component=\{(\w+)\}/g)) {
+  for (const [, pattern, name] of source.matchAll(/\['([^']+)', (\w+)\],/g)) {
     const module = name && pages.get(name);
     if (pattern && module) routes.push({ pattern, module });
   }
@@ -98,7 +98,10 @@ function preloadFirstRoute(): Plugin {
           return at >= 0 ? at : files.push(file) - 1;
         };
         const table = new Map<string, [number[], number[]]>();
-        for (const route of readRouteTable()) {
+        const routes = readRouteTable();
+        // A reworded routes.tsx must not silently turn the preloading off.
+        if (routes.length === 0) throw new Error(`preload: no routes read from ${ROUTES_FILE}`);
+        for (const route of routes) {
           const page = chunks.find(
             (chunk) =>
               chunk.isDynamicEntry &&

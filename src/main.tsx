@@ -3,14 +3,22 @@ import './app/mantine-styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadPage } from './app/routes';
 import { startApp } from './app/startup';
 
 startApp();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first page's code is already on its way (index.html preloads it with the entry): waiting
+// for it lets the first render show the page itself rather than the skeleton. Not a top-level
+// await: the page's chunk imports from this one, which must have finished running first.
+void preloadPage(window.location.pathname)
+  .catch(() => {})
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

@@ -12,7 +12,7 @@ import { NotificationsOnDemand } from '../../../src/app/NotificationsOnDemand';
 // Loaded with the first notification; imported here, its import() resolves at once.
 import '../../../src/app/NotificationsHost';
 import { ThemeToggle } from '../../../src/app/layout/ThemeToggle';
-import { Routes } from '../../../src/app/routes';
+import { preloadPage, Routes } from '../../../src/app/routes';
 import { basket, resetBasket } from '../../../src/features/basket/store';
 import { notifyError } from '../../../src/ui/notify';
 import { renderAt } from '../render';
@@ -222,6 +222,28 @@ describe('the header', () => {
 });
 
 describe('routes', () => {
+  it('draw a page whose code has loaded in the first pass, with no skeleton first', async () => {
+    await preloadPage('/order');
+    renderAt(<Routes />, '/order');
+    expect(screen.queryByLabelText('Загрузка')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Корзина' })).toBeTruthy();
+  });
+
+  it('show the skeleton while a page that has not loaded yet arrives', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('[]', { headers: { 'content-type': 'application/json' } })),
+    );
+    renderAt(<Routes />, '/policy');
+    expect(screen.getByLabelText('Загрузка')).toBeTruthy();
+    await waitFor(
+      () => expect(document.title).toBe('Ягодная лавка — Политика конфиденциальности'),
+      {
+        timeout: 5000,
+      },
+    );
+  });
+
   it.each(['/no-such-page', '/product-404/7', '/section-404/3', '/selection-404/2'])(
     '%s shows the 404 page with a way home',
     async (path) => {
