@@ -40,6 +40,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // A browser under load can take more than Vitest's 1 s default to show a change; the
+          // poll ends as soon as the condition holds, so this only bounds a failing wait.
+          expect: { poll: { timeout: 10_000 } },
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
