@@ -103,8 +103,11 @@ function productionBuild(staticDir: string): express.Router {
   );
   // Any other page the browser asks for is a client-side route: index.html, never cached.
   router.get('*', (req: Request, res: Response, next) => {
-    const wantsHtml = (req.headers.accept ?? '').includes('text/html');
-    if (!wantsHtml || req.path.startsWith('/assets/') || !existsSync(indexFile)) {
+    // Content negotiation as Express does it: `*/*` (curl, link checkers) accepts HTML too, while
+    // a JSON-only client and a missing file (a path with an extension) still get 404.
+    const wantsHtml = req.accepts(['html', 'json']) === 'html';
+    const isFile = /\.[a-z0-9]+$/i.test(req.path);
+    if (!wantsHtml || isFile || req.path.startsWith('/assets/') || !existsSync(indexFile)) {
       next();
       return;
     }

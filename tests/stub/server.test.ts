@@ -84,6 +84,18 @@ describe('production server', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('answers index.html to */* too (curl), but 404 to JSON-only clients and missing files', async () => {
+    const page = await fetch(new URL('/product/7', server.url), { headers: { Accept: '*/*' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Ягодная лавка</title>');
+    const json = await fetch(new URL('/product/7', server.url), {
+      headers: { Accept: 'application/json' },
+    });
+    expect(json.status).toBe(404);
+    const missing = await fetch(new URL('/robots.txt', server.url), { headers: { Accept: '*/*' } });
+    expect(missing.status).toBe(404);
+  });
+
   it('answers index.html (no-cache) for client routes that accept HTML', async () => {
     for (const path of [
       '/',
