@@ -172,11 +172,14 @@ for (const { scheme, viewport } of [
       await expectVisibleFocus(page, /^Корзина/);
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/order');
+      // The page loads its code and the basket after the URL changes; tab once it is there.
+      await page.getByText('Итого').waitFor();
 
       await tabTo(page, named('Продолжить'));
       await expectVisibleFocus(page, 'Продолжить');
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/commit');
+      await page.getByRole('textbox', { name: /Телефон/ }).waitFor();
 
       // The form: phone, comment, the delivery radios, the consent, Подтвердить.
       await tabTo(page, (focus) => focus.label.startsWith('Телефон'));

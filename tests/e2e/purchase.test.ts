@@ -230,6 +230,8 @@ for (const { scheme, viewport, label } of [
       await tabTo(page, isButton('Продолжить'));
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/commit');
+      // The form renders after its code and the basket load; tab once it is there.
+      await page.locator('input[name="phone"]').waitFor();
 
       await tabTo(page, (el) => el.getAttribute('name') === 'phone');
       await page.keyboard.type('9123456789');
