@@ -48,8 +48,13 @@ export async function clearFaults(): Promise<void> {
   expect(response.ok).toBe(true);
 }
 
-/** The `sessionid` the stub gave this page's browser context (set by its first /api answer). */
+/**
+ * The `sessionid` the stub gave this page's browser context. The page's first requests leave
+ * together without a cookie and each gets a session of its own; the last answer's cookie is the
+ * one that stays, so this waits for the page to go quiet before it reads it.
+ */
 export async function sessionOf(page: Page): Promise<string> {
+  await page.waitForLoadState('networkidle');
   const find = async () =>
     (await page.context().cookies()).find((cookie) => cookie.name === 'sessionid')?.value;
   await expect.poll(find, { timeout: 10_000 }).toBeTruthy();
