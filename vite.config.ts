@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { CALLS_ON_EVERY_ROUTE, FIRST_CALLS, MAX_QUERY_LENGTH } from './src/app/first-calls.ts';
 import type * as StubApp from './stub-server/app.ts';
 
 // `npm run dev`: Vite with hot reload and the stub mounted in the same process.
@@ -53,21 +54,28 @@ export function readRouteTable(file = ROUTES_FILE): RoutePage[] {
   return routes;
 }
 
-/** A wouter pattern as a regular expression source (named segments, optional trailing slash). */
+/** A wouter pattern as a regular expression source (named groups, optional trailing slash). */
 function patternSource(pattern: string): string {
   const body = pattern
     .replace(/\/+$/, '')
     .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) =>
+      part.startsWith(':')
+        ? `(?<${part.slice(1)}>[^/]+)`
+        : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('/');
   return `^${body}/?$`;
 }
 
 /**
- * The page of the first route loads only once the entry has run. This inline script starts
- * loading it (its JS chunks and CSS) while the entry still downloads, for whichever route the
- * shopper opened: `<link rel="modulepreload">` for the chunks, `rel="preload"` for the CSS,
- * which Vite's own loader then finds in the cache.
+ * The page of the first route loads only once the entry has run, and asks for its data only once
+ * it renders. This inline script starts both while the entry still downloads, for whichever route
+ * the shopper opened:
+ * - its JS chunks and CSS: `<link rel="modulepreload">` and `rel="preload"`, which Vite's own
+ *   loader then finds in the cache;
+ * - its first API calls (src/app/first-calls.ts), with the stored token, as the app's HTTP client
+ *   would send them; the client takes their answers (src/api/first-calls.ts).
  */
 function preloadFirstRoute(): Plugin {
   const withoutExtension = (id: string) => id.replace(/\.[cm]?[jt]sx?$/, '');
@@ -97,7 +105,7 @@ function preloadFirstRoute(): Plugin {
           const at = files.indexOf(file);
           return at >= 0 ? at : files.push(file) - 1;
         };
-        const table = new Map<string, [number[], number[]]>();
+        const table = new Map<string, [number[], number[], string[]]>();
         const routes = readRouteTable();
         // A reworded routes.tsx must not silently turn the preloading off.
         if (routes.length === 0) throw new Error(`preload: no routes read from ${ROUTES_FILE}`);
@@ -115,13 +123,23 @@ function preloadFirstRoute(): Plugin {
           const css = new Set(
             js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]),
           );
-          table.set(patternSource(route.pattern), [js.map(indexOf), [...css].map(indexOf)]);
+          table.set(patternSource(route.pattern), [
+            js.map(indexOf),
+            [...css].map(indexOf),
+            FIRST_CALLS[route.pattern] ?? [],
+          ]);
+        }
+        for (const pattern of Object.keys(FIRST_CALLS)) {
+          if (!routes.some((route) => route.pattern === pattern)) {
+            throw new Error(`first calls: ${pattern} is not a route of ${ROUTES_FILE}`);
+          }
         }
         const script = `(() => {
   const files = ${JSON.stringify(files)};
   const routes = ${JSON.stringify([...table])};
-  const found = routes.find(([pattern]) => new RegExp(pattern, 'i').test(location.pathname));
-  if (!found) return;
+  const everyRoute = ${JSON.stringify(CALLS_ON_EVERY_ROUTE)};
+  let match = null;
+  const found = routes.find(([pattern]) => (match = new RegExp(pattern, 'i').exec(location.pathname)));
   const link = (index, rel, as) => {
     const el = document.createElement('link');
     el.rel = rel;
@@ -130,8 +148,32 @@ function preloadFirstRoute(): Plugin {
     if (as) el.as = as;
     document.head.appendChild(el);
   };
-  for (const index of found[1][0]) link(index, 'modulepreload');
-  for (const index of found[1][1]) link(index, 'preload', 'style');
+  if (found) {
+    for (const index of found[1][0]) link(index, 'modulepreload');
+    for (const index of found[1][1]) link(index, 'preload', 'style');
+  }
+  let token = null;
+  try { token = localStorage.getItem('jwt'); } catch {}
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = 'Token ' + token;
+  const params = new URLSearchParams(location.search);
+  const value = (name) => {
+    const segment = match && match.groups && match.groups[name];
+    return segment || encodeURIComponent((params.get(name) || '').slice(0, ${MAX_QUERY_LENGTH}).trim());
+  };
+  window.__firstCalls = [];
+  for (const template of everyRoute.concat(found ? found[1][2] : [])) {
+    let missing = false;
+    const url = '/api' + template.replace(/\\{(\\w+)\\}/g, (_, name) => value(name) || ((missing = true), ''));
+    if (missing) continue;
+    // The body is read at once, so the request ends even if the app never asks for it.
+    const response = fetch(url, { headers }).then((answer) =>
+      answer.clone().arrayBuffer().then(() => answer, () => answer),
+    );
+    // Handled here so a failure is no unhandled rejection; the app still sees it when it asks.
+    response.catch(() => {});
+    window.__firstCalls.push({ url, token, at: performance.now(), response });
+  }
 })();`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
