@@ -1,39 +1,93 @@
-import '@mantine/carousel/styles.css';
-import { Carousel } from '@mantine/carousel';
-import { Children, type ReactNode } from 'react';
-import { slideA11yProps, useCarouselA11y } from './carousel-a11y';
-import classes from './HoverControls.module.css';
+import { ActionIcon } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Children, type ReactNode, useEffect, useRef, useState } from 'react';
+import { slideA11yProps } from './carousel-a11y';
+import classes from './CardCarousel.module.css';
+import hover from './HoverControls.module.css';
 
 /** Spec §9: product and section carousels. */
 export const CARD_SLIDE_WIDTH = 175;
 export const CARD_SLIDE_GAP = 15;
 
-/** A row of cards that scrolls sideways: by swipe, by drag, or by the arrows on hover. */
+/**
+ * A row of cards that scrolls sideways: by swipe or trackpad, natively, and by the arrows on
+ * hover. The browser's own scrolling with snap points needs no carousel engine, so a phone
+ * swipes it with its own physics, and focusing a card scrolls it into view.
+ */
 export function CardCarousel({ label, children }: { label: string; children: ReactNode }) {
-  const { carouselProps, status } = useCarouselA11y({
-    live: true,
-    describe: ({ index, count }) => `${label}: страница ${index + 1} из ${count}`,
-  });
+  const track = useRef<HTMLDivElement>(null);
+  const [atStart, setAtStart] = useState(true);
+  const [atEnd, setAtEnd] = useState(true);
+  const reduceMotion = useReducedMotion();
   const count = Children.count(children);
+
+  useEffect(() => {
+    const node = track.current;
+    if (!node) return;
+    const update = () => {
+      setAtStart(node.scrollLeft <= 1);
+      setAtEnd(node.scrollLeft + node.clientWidth >= node.scrollWidth - 1);
+    };
+    update();
+    node.addEventListener('scroll', update, { passive: true });
+    const resize = new ResizeObserver(update);
+    resize.observe(node);
+    return () => {
+      node.removeEventListener('scroll', update);
+      resize.disconnect();
+    };
+  }, []);
+
+  /** A page at a time: as many whole cards as fit; the snap points align the result. */
+  const turn = (direction: -1 | 1) => {
+    const node = track.current;
+    if (!node) return;
+    const step = CARD_SLIDE_WIDTH + CARD_SLIDE_GAP;
+    const page = Math.max(1, Math.floor((node.clientWidth + CARD_SLIDE_GAP) / step)) * step;
+    node.scrollBy({ left: direction * page, behavior: reduceMotion ? 'instant' : 'smooth' });
+  };
+
   return (
-    <>
-      <Carousel
-        {...carouselProps}
-        aria-label={label}
-        slideSize={CARD_SLIDE_WIDTH}
-        slideGap={CARD_SLIDE_GAP}
-        includeGapInSize={false}
-        emblaOptions={{ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 'auto' }}
-        controlSize={36}
-        classNames={{ root: classes.root, controls: classes.controls, control: classes.control }}
-        previousControlProps={{ 'aria-label': 'Прокрутить назад' }}
-        nextControlProps={{ 'aria-label': 'Прокрутить вперёд' }}
-      >
+    <div
+      role="region"
+      aria-roledescription="карусель"
+      aria-label={label}
+      className={`${classes.root} ${hover.root}`}
+    >
+      <div ref={track} className={classes.track}>
         {Children.map(children, (child, index) => (
-          <Carousel.Slide {...slideA11yProps(index, count)}>{child}</Carousel.Slide>
+          <div role="group" className={classes.slide} {...slideA11yProps(index, count)}>
+            {child}
+          </div>
         ))}
-      </Carousel>
-      {status}
-    </>
+      </div>
+      <div className={`${classes.controls} ${hover.controls}`}>
+        <ActionIcon
+          variant="default"
+          radius="xl"
+          size={36}
+          className={`${classes.control} ${hover.control}`}
+          aria-label="Прокрутить назад"
+          data-inactive={atStart || undefined}
+          tabIndex={atStart ? -1 : undefined}
+          onClick={() => turn(-1)}
+        >
+          <IconChevronLeft size={18} aria-hidden />
+        </ActionIcon>
+        <ActionIcon
+          variant="default"
+          radius="xl"
+          size={36}
+          className={`${classes.control} ${hover.control}`}
+          aria-label="Прокрутить вперёд"
+          data-inactive={atEnd || undefined}
+          tabIndex={atEnd ? -1 : undefined}
+          onClick={() => turn(1)}
+        >
+          <IconChevronRight size={18} aria-hidden />
+        </ActionIcon>
+      </div>
+    </div>
   );
 }
