@@ -214,18 +214,21 @@ describe('the home carousel', () => {
     await page.reload();
     const carousel = page.getByRole('region', { name: 'Новости магазина' });
     const tabs = carousel.getByRole('tab');
-    await tabs.first().waitFor();
-    // Stop time (a jump well ahead of the page's clock, which cannot be in its past); whatever
-    // the jump sets off is over before the interval is restarted below.
+    await carousel.getByTestId('home-slide').first().waitFor();
+    // Until it first moves, the carousel stands still, without its engine (or its indicators).
+    expect(await tabs.count()).toBe(0);
+    // Stop time (a jump well ahead of the page's clock, which cannot be in its past): the first
+    // interval runs out on the way, so the engine loads and turns to the second slide.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000);
+    const selected = () =>
+      tabs.evaluateAll((nodes) => nodes.findIndex((node) => node.hasAttribute('data-active')));
+    await expect.poll(selected).toBe(1);
     // Leaving the carousel restarts its full interval at this paused moment.
     await carousel.hover();
     await page.mouse.move(5, 5);
     await reactTurns(page);
-    const selected = () =>
-      tabs.evaluateAll((nodes) => nodes.findIndex((node) => node.hasAttribute('data-active')));
     const before = await selected();
-    expect(await tabs.count()).toBeGreaterThan(1);
+    expect(await tabs.count()).toBeGreaterThan(2);
 
     await page.clock.runFor(5_999);
     await reactTurns(page);
@@ -233,6 +236,22 @@ describe('the home carousel', () => {
 
     await page.clock.runFor(1);
     await expect.poll(selected).toBe((before + 1) % (await tabs.count()));
+  });
+
+  test('keeps the keyboard focus on its arrow while its engine arrives, and turns', async () => {
+    const page = await openPage(browser(), '/', { viewport: { width: 1280, height: 800 } });
+    const carousel = page.getByRole('region', { name: 'Новости магазина' });
+    await carousel.getByTestId('home-slide').first().waitFor();
+    const next = carousel.getByRole('button', { name: 'Следующий слайд' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    const tabs = carousel.getByRole('tab');
+    await expect
+      .poll(() =>
+        tabs.evaluateAll((nodes) => nodes.findIndex((n) => n.hasAttribute('data-active'))),
+      )
+      .toBe(1);
+    expect(await next.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
   test('shows its arrows only while the pointer is over it', async () => {

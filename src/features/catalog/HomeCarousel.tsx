@@ -1,53 +1,69 @@
-import '@mantine/carousel/styles.css';
-import { Carousel } from '@mantine/carousel';
-import { Skeleton } from '@mantine/core';
+import { ActionIcon, Skeleton } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import Autoplay from 'embla-carousel-autoplay';
-import { useMemo, useState } from 'react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { getCarousel } from '../../api/content';
 import type { CarouselSlide } from '../../api/types';
-import { slideA11yProps, useCarouselA11y } from '../../ui/carousel-a11y';
+import { slideA11yProps } from '../../ui/carousel-a11y';
 import { ErrorState } from '../../ui/ErrorState';
 import hover from '../../ui/HoverControls.module.css';
 import { useLoad } from '../../ui/useLoad';
 import classes from './HomeCarousel.module.css';
+import { HomeSlide, SLIDE_INTERVAL_MS, type SlidesStart } from './HomeSlide';
 
-/** Spec §9: the home carousel's default interval. */
-export const SLIDE_INTERVAL_MS = 6000;
+type Moving = ComponentType<{ slides: CarouselSlide[]; start: SlidesStart }>;
 
-const SLIDE_IMAGE = { width: 800, height: 500 };
-
-/** A slide's text is multi-line: each line is its own paragraph (spec §3). */
-export function slideParagraphs(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
-
-/** `first`: the slide on screen on arrival; its picture is the page's largest paint. */
-function Slide({ slide, first }: { slide: CarouselSlide; first: boolean }) {
+/**
+ * The carousel as it first shows: the first slide, still, with the arrows. Its engine (Embla,
+ * some 9 KB of gzip) is not needed to show it, so it loads only when the carousel is about to
+ * move: when its first interval runs out, or when the shopper points at it, touches it, focuses
+ * it or presses an arrow. The still slides take exactly the place of the moving ones.
+ */
+function StillSlides({
+  slides,
+  onStart,
+}: {
+  slides: CarouselSlide[];
+  onStart: (start: SlidesStart) => void;
+}) {
+  const several = slides.length > 1;
+  const arrow = (focus: 'prev' | 'next', label: string, turn: 1 | -1) => (
+    <ActionIcon
+      variant="default"
+      radius="xl"
+      size={36}
+      aria-label={label}
+      onFocus={() => onStart({ focus })}
+      onClick={() => onStart({ focus, turn })}
+    >
+      {turn === 1 ? (
+        <IconChevronRight size={18} aria-hidden />
+      ) : (
+        <IconChevronLeft size={18} aria-hidden />
+      )}
+    </ActionIcon>
+  );
   return (
     <div
-      className={classes.slide}
-      style={{ background: slide.background, color: slide.text_color }}
-      data-testid="home-slide"
+      role="region"
+      aria-roledescription="карусель"
+      aria-label="Новости магазина"
+      className={`${classes.still} ${hover.root}`}
+      onPointerEnter={() => onStart({})}
+      onTouchStart={() => onStart({})}
     >
-      <div className={classes.text}>
-        {slideParagraphs(slide.text).map((line, index) => (
-          <p key={index}>{line}</p>
+      <div className={classes.stillTrack}>
+        {slides.map((slide, index) => (
+          <div key={slide.id} {...slideA11yProps(index, slides.length)}>
+            <HomeSlide slide={slide} first={index === 0} />
+          </div>
         ))}
       </div>
-      {slide.image && (
-        // The slide's words carry its meaning; the picture only decorates.
-        <img
-          src={slide.image}
-          alt=""
-          width={SLIDE_IMAGE.width}
-          height={SLIDE_IMAGE.height}
-          fetchPriority={first ? 'high' : undefined}
-          className={classes.image}
-        />
+      {several && (
+        <div className={`${classes.stillControls} ${hover.controls}`}>
+          {arrow('prev', 'Предыдущий слайд', -1)}
+          {arrow('next', 'Следующий слайд', 1)}
+        </div>
       )}
     </div>
   );
@@ -55,46 +71,32 @@ function Slide({ slide, first }: { slide: CarouselSlide; first: boolean }) {
 
 function Slides({ slides }: { slides: CarouselSlide[] }) {
   const reduceMotion = useReducedMotion();
-  // One plugin instance for the carousel's life; it pauses while the pointer rests on a slide.
-  const [autoplay] = useState(() =>
-    Autoplay({ delay: SLIDE_INTERVAL_MS, stopOnMouseEnter: true, stopOnInteraction: false }),
-  );
-  const plugins = useMemo(() => (reduceMotion ? [] : [autoplay]), [reduceMotion, autoplay]);
-  // Autoplay stops while the focus is inside (embla's stopOnFocusIn); only then, or without
-  // autoplay at all, does a slide change deserve to be announced (WAI-ARIA carousel pattern).
-  const [focusInside, setFocusInside] = useState(false);
-  const { carouselProps, status } = useCarouselA11y({
-    live: reduceMotion || focusInside,
-    describe: ({ index, count }) => `Слайд ${index + 1} из ${count}`,
-  });
-  return (
-    <>
-      <Carousel
-        {...carouselProps}
-        aria-label="Новости магазина"
-        emblaOptions={{ loop: slides.length > 1 }}
-        plugins={plugins}
-        withIndicators={slides.length > 1}
-        withControls={slides.length > 1}
-        controlSize={36}
-        classNames={{ root: hover.root, controls: hover.controls }}
-        previousControlProps={{ 'aria-label': 'Предыдущий слайд' }}
-        nextControlProps={{ 'aria-label': 'Следующий слайд' }}
-        getIndicatorProps={(index) => ({ 'aria-label': `Показать слайд ${index + 1}` })}
-        onFocus={() => setFocusInside(true)}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
-        }}
-      >
-        {slides.map((slide, index) => (
-          <Carousel.Slide key={slide.id} {...slideA11yProps(index, slides.length)}>
-            <Slide slide={slide} first={index === 0} />
-          </Carousel.Slide>
-        ))}
-      </Carousel>
-      {status}
-    </>
-  );
+  const [moving, setMoving] = useState<{ Component: Moving; start: SlidesStart } | null>(null);
+  // What the shopper (or the first interval) asked for while the engine loads: all of it is done.
+  const asked = useRef<SlidesStart | null>(null);
+
+  const start = useCallback((intent: SlidesStart) => {
+    const loading = asked.current !== null;
+    asked.current = { ...asked.current, ...intent };
+    if (loading) return;
+    void import('./MovingSlides').then(
+      (module) => setMoving({ Component: module.default, start: asked.current ?? {} }),
+      // Offline: the slides stay still; the next intent tries again.
+      () => {
+        asked.current = null;
+      },
+    );
+  }, []);
+
+  // The first turn is the engine's job too: it loads when the first interval runs out.
+  useEffect(() => {
+    if (slides.length < 2 || reduceMotion || moving) return;
+    const timer = window.setTimeout(() => start({ turn: 1 }), SLIDE_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [slides.length, reduceMotion, moving, start]);
+
+  if (moving) return <moving.Component slides={slides} start={moving.start} />;
+  return <StillSlides slides={slides} onStart={start} />;
 }
 
 /** Spec §2: the home carousel; it cycles every 6 s, with arrows on hover. */
