@@ -2,6 +2,13 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 
+// Mantine's notifications, loaded with the first notice (src/ui/notify.ts): most visits show none.
+
+/** A short Russian message about something that failed; the screen itself stays as it was. */
+export function notifyError(message: string): void {
+  notifications.show({ color: 'red', title: 'Что-то пошло не так', message, autoClose: 6000 });
+}
+
 /**
  * A failure of something that has no place of its own on the screen (e.g. the basket loaded at
  * start-up): a Russian message with `Повторить` that stays until the shopper retries or closes

@@ -8,7 +8,11 @@ import type { Product } from '../../src/api/types';
 import { increased } from '../../src/lib/amount';
 import { CookieJar, control, startTestServer, type TestServer, Visitor } from './helpers.ts';
 
-const notify = vi.hoisted(() => ({ notifyError: vi.fn() }));
+const notify = vi.hoisted(() => ({
+  notifyError: vi.fn(),
+  showRetryNotice: vi.fn(),
+  hideRetryNotice: vi.fn(),
+}));
 vi.mock('../../src/ui/notify', () => notify);
 
 const {

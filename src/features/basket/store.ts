@@ -4,8 +4,7 @@ import { deleteBasketLine, getBasket, getTotalPrice, updateBasketAmount } from '
 import type { Basket, BasketEntry, Product } from '../../api/types';
 import { clampAmount, lineSum, stepOf } from '../../lib/amount';
 import { roundTo } from '../../lib/round';
-import { notifyError } from '../../ui/notify';
-import { hideRetryNotice, showRetryNotice } from '../../ui/retry-notice';
+import { hideRetryNotice, notifyError, showRetryNotice } from '../../ui/notify';
 
 // The basket (spec §3, §4): lines keyed by product id, the total (amount_sum) fetched separately.
 export interface BasketState {

@@ -11,7 +11,11 @@ const api = vi.hoisted(() => ({
   deleteBasketLine: vi.fn(),
 }));
 vi.mock('../../../src/api/basket', () => api);
-vi.mock('../../../src/ui/notify', () => ({ notifyError: vi.fn() }));
+vi.mock('../../../src/ui/notify', () => ({
+  notifyError: vi.fn(),
+  showRetryNotice: vi.fn(),
+  hideRetryNotice: vi.fn(),
+}));
 
 const { BasketControl } = await import('../../../src/features/basket');
 const { amountOf, basket, basketSettled, resetBasket } =

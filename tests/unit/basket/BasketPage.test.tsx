@@ -10,7 +10,11 @@ const api = vi.hoisted(() => ({
   deleteBasketLine: vi.fn(),
 }));
 vi.mock('../../../src/api/basket', () => api);
-vi.mock('../../../src/ui/notify', () => ({ notifyError: vi.fn() }));
+vi.mock('../../../src/ui/notify', () => ({
+  notifyError: vi.fn(),
+  showRetryNotice: vi.fn(),
+  hideRetryNotice: vi.fn(),
+}));
 
 const { default: BasketPage } = await import('../../../src/features/basket/BasketPage');
 const { basket, basketSettled, resetBasket } = await import('../../../src/features/basket/store');

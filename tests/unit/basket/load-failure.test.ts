@@ -12,9 +12,12 @@ const api = vi.hoisted(() => ({
   deleteBasketLine: vi.fn(),
 }));
 vi.mock('../../../src/api/basket', () => api);
-vi.mock('../../../src/ui/notify', () => ({ notifyError: vi.fn() }));
-const notice = vi.hoisted(() => ({ showRetryNotice: vi.fn(), hideRetryNotice: vi.fn() }));
-vi.mock('../../../src/ui/retry-notice', () => notice);
+const notice = vi.hoisted(() => ({
+  notifyError: vi.fn(),
+  showRetryNotice: vi.fn(),
+  hideRetryNotice: vi.fn(),
+}));
+vi.mock('../../../src/ui/notify', () => notice);
 
 const { addToBasket, amountOf, basket, claimLoadFailure, loadBasket, refreshTotal, resetBasket } =
   await import('../../../src/features/basket/store');

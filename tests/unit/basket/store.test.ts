@@ -12,7 +12,11 @@ const api = vi.hoisted(() => ({
   deleteBasketLine: vi.fn(),
 }));
 vi.mock('../../../src/api/basket', () => api);
-const notify = vi.hoisted(() => ({ notifyError: vi.fn() }));
+const notify = vi.hoisted(() => ({
+  notifyError: vi.fn(),
+  showRetryNotice: vi.fn(),
+  hideRetryNotice: vi.fn(),
+}));
 vi.mock('../../../src/ui/notify', () => notify);
 
 const {

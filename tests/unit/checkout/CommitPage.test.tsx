@@ -42,7 +42,11 @@ function failure(status: number, body: unknown): FetchError {
   return error;
 }
 
-vi.mock('../../../src/ui/notify', () => ({ notifyError: vi.fn() }));
+vi.mock('../../../src/ui/notify', () => ({
+  notifyError: vi.fn(),
+  showRetryNotice: vi.fn(),
+  hideRetryNotice: vi.fn(),
+}));
 
 beforeEach(() => {
   document.head.innerHTML = '<title></title><meta name="description" content="" />';
