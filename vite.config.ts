@@ -6,7 +6,12 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
-import { CALLS_ON_EVERY_ROUTE, FIRST_CALLS, MAX_QUERY_LENGTH } from './src/app/first-calls.ts';
+import {
+  CALLS_ON_EVERY_ROUTE,
+  FIRST_CALLS,
+  type FirstCall,
+  MAX_QUERY_LENGTH,
+} from './src/app/first-calls.ts';
 import type * as StubApp from './stub-server/app.ts';
 
 // `npm run dev`: Vite with hot reload and the stub mounted in the same process.
@@ -105,7 +110,7 @@ function preloadFirstRoute(): Plugin {
           const at = files.indexOf(file);
           return at >= 0 ? at : files.push(file) - 1;
         };
-        const table = new Map<string, [number[], number[], string[]]>();
+        const table = new Map<string, [number[], number[], FirstCall[]]>();
         const routes = readRouteTable();
         // A reworded routes.tsx must not silently turn the preloading off.
         if (routes.length === 0) throw new Error(`preload: no routes read from ${ROUTES_FILE}`);
@@ -162,14 +167,34 @@ function preloadFirstRoute(): Plugin {
     return segment || encodeURIComponent((params.get(name) || '').slice(0, ${MAX_QUERY_LENGTH}).trim());
   };
   window.__firstCalls = [];
-  for (const template of everyRoute.concat(found ? found[1][2] : [])) {
+  // The picture an answer names, fetched as the page's <img> will fetch it.
+  const preloadImage = (data, places) => {
+    for (const place of places) {
+      const src = place.split('.').reduce((at, key) => (at == null ? at : at[key]), data);
+      if (typeof src !== 'string' || !src) continue;
+      const el = document.createElement('link');
+      el.rel = 'preload';
+      el.as = 'image';
+      el.href = src;
+      el.fetchPriority = 'high';
+      document.head.appendChild(el);
+      return;
+    }
+  };
+  for (const call of everyRoute.concat(found ? found[1][2] : [])) {
+    const template = typeof call === 'string' ? call : call.path;
     let missing = false;
     const url = '/api' + template.replace(/\\{(\\w+)\\}/g, (_, name) => value(name) || ((missing = true), ''));
     if (missing) continue;
     // The body is read at once, so the request ends even if the app never asks for it.
-    const response = fetch(url, { headers }).then((answer) =>
-      answer.clone().arrayBuffer().then(() => answer, () => answer),
-    );
+    const response = fetch(url, { headers }).then((answer) => {
+      const copy = answer.clone();
+      const read =
+        typeof call !== 'string' && answer.ok
+          ? copy.json().then((data) => preloadImage(data, call.image))
+          : copy.arrayBuffer();
+      return read.then(() => answer, () => answer);
+    });
     // Handled here so a failure is no unhandled rejection; the app still sees it when it asks.
     response.catch(() => {});
     window.__firstCalls.push({ url, token, at: performance.now(), response });

@@ -10,17 +10,40 @@
 
 export { MAX_QUERY_LENGTH } from '../features/search/query';
 
+/**
+ * A call, or a call whose answer names the first screen's largest picture: index.html asks for
+ * that picture as soon as the answer arrives, before the page has rendered its <img>. `image`
+ * lists where it may be in the answer (dotted paths, e.g. `0.image`); the first found is used.
+ */
+export type FirstCall = string | { path: string; image: string[] };
+
 /** Made on every route: the start-up basket (src/app/startup.ts). */
-export const CALLS_ON_EVERY_ROUTE = ['/catalog/basket'];
+export const CALLS_ON_EVERY_ROUTE: FirstCall[] = ['/catalog/basket'];
 
 /** By route pattern, as in src/app/routes.tsx. */
-export const FIRST_CALLS: Record<string, string[]> = {
-  '/': ['/content/carousel', '/catalog/selections', '/catalog/section', '/catalog/product'],
-  '/catalog': ['/catalog/section_root'],
-  '/section/:id': ['/catalog/section_retrieve/{id}', '/catalog/section_breadcrumbs/{id}'],
-  '/selection/:id': ['/catalog/selection_retrieve/{id}'],
-  '/product/:id': ['/catalog/product_retrieve/{id}', '/catalog/product_breadcrumbs/{id}'],
-  '/search': ['/catalog/section_search?q={q}', '/catalog/product_search?q={q}'],
+export const FIRST_CALLS: Record<string, FirstCall[]> = {
+  '/': [
+    { path: '/content/carousel', image: ['0.image'] },
+    '/catalog/selections',
+    '/catalog/section',
+    '/catalog/product',
+  ],
+  '/catalog': [{ path: '/catalog/section_root', image: ['0.image'] }],
+  '/section/:id': [
+    { path: '/catalog/section_retrieve/{id}', image: ['children.0.image', 'products.0.image'] },
+    '/catalog/section_breadcrumbs/{id}',
+  ],
+  '/selection/:id': [
+    { path: '/catalog/selection_retrieve/{id}', image: ['sections.0.image', 'products.0.image'] },
+  ],
+  '/product/:id': [
+    { path: '/catalog/product_retrieve/{id}', image: ['image'] },
+    '/catalog/product_breadcrumbs/{id}',
+  ],
+  '/search': [
+    { path: '/catalog/section_search?q={q}', image: ['0.image'] },
+    { path: '/catalog/product_search?q={q}', image: ['0.image'] },
+  ],
   '/news': ['/telegram/news'],
   '/policy': ['/content/policy'],
 };

@@ -88,7 +88,7 @@ function Found({ found }: { found: SearchFound }) {
           <Title order={2} size="h3">
             Разделы
           </Title>
-          <ProductGrid sections={found.sections} products={[]} />
+          <ProductGrid sections={found.sections} products={[]} eager />
         </Stack>
       )}
       {found.products.length > 0 && (
@@ -96,7 +96,8 @@ function Found({ found }: { found: SearchFound }) {
           <Title order={2} size="h3">
             Товары
           </Title>
-          <ProductGrid products={found.products} />
+          {/* The first products are on the first screen only when no section was found. */}
+          <ProductGrid products={found.products} eager={found.sections.length === 0} />
         </Stack>
       )}
     </Stack>
