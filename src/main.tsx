@@ -1,4 +1,4 @@
-import './app/fonts';
+import './app/fonts.css';
 import './app/mantine-styles';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
