@@ -1,7 +1,6 @@
-import { ActionIcon } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { Children, type ReactNode, useEffect, useRef, useState } from 'react';
+import { CarouselArrow } from './CarouselArrow';
 import { slideA11yProps } from './carousel-a11y';
 import classes from './CardCarousel.module.css';
 import hover from './HoverControls.module.css';
@@ -63,30 +62,18 @@ export function CardCarousel({ label, children }: { label: string; children: Rea
         ))}
       </div>
       <div className={`${classes.controls} ${hover.controls}`}>
-        <ActionIcon
-          variant="default"
-          radius="xl"
-          size={36}
-          className={`${classes.control} ${hover.control}`}
-          aria-label="Прокрутить назад"
-          data-inactive={atStart || undefined}
-          tabIndex={atStart ? -1 : undefined}
+        <CarouselArrow
+          direction="prev"
+          label="Прокрутить назад"
+          inactive={atStart}
           onClick={() => turn(-1)}
-        >
-          <IconChevronLeft size={18} aria-hidden />
-        </ActionIcon>
-        <ActionIcon
-          variant="default"
-          radius="xl"
-          size={36}
-          className={`${classes.control} ${hover.control}`}
-          aria-label="Прокрутить вперёд"
-          data-inactive={atEnd || undefined}
-          tabIndex={atEnd ? -1 : undefined}
+        />
+        <CarouselArrow
+          direction="next"
+          label="Прокрутить вперёд"
+          inactive={atEnd}
           onClick={() => turn(1)}
-        >
-          <IconChevronRight size={18} aria-hidden />
-        </ActionIcon>
+        />
       </div>
     </div>
   );

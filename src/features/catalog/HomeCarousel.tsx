@@ -1,9 +1,9 @@
-import { ActionIcon, Skeleton } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { getCarousel } from '../../api/content';
 import type { CarouselSlide } from '../../api/types';
+import { CarouselArrow } from '../../ui/CarouselArrow';
 import { slideA11yProps } from '../../ui/carousel-a11y';
 import { ErrorState } from '../../ui/ErrorState';
 import hover from '../../ui/HoverControls.module.css';
@@ -27,22 +27,6 @@ function StillSlides({
   onStart: (start: SlidesStart) => void;
 }) {
   const several = slides.length > 1;
-  const arrow = (focus: 'prev' | 'next', label: string, turn: 1 | -1) => (
-    <ActionIcon
-      variant="default"
-      radius="xl"
-      size={36}
-      aria-label={label}
-      onFocus={() => onStart({ focus })}
-      onClick={() => onStart({ focus, turn })}
-    >
-      {turn === 1 ? (
-        <IconChevronRight size={18} aria-hidden />
-      ) : (
-        <IconChevronLeft size={18} aria-hidden />
-      )}
-    </ActionIcon>
-  );
   return (
     <div
       role="region"
@@ -61,8 +45,18 @@ function StillSlides({
       </div>
       {several && (
         <div className={`${classes.stillControls} ${hover.controls}`}>
-          {arrow('prev', 'Предыдущий слайд', -1)}
-          {arrow('next', 'Следующий слайд', 1)}
+          <CarouselArrow
+            direction="prev"
+            label="Предыдущий слайд"
+            onFocus={() => onStart({ focus: 'prev' })}
+            onClick={() => onStart({ focus: 'prev', turn: -1 })}
+          />
+          <CarouselArrow
+            direction="next"
+            label="Следующий слайд"
+            onFocus={() => onStart({ focus: 'next' })}
+            onClick={() => onStart({ focus: 'next', turn: 1 })}
+          />
         </div>
       )}
     </div>

@@ -1,0 +1,35 @@
+import { ActionIcon } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import hover from './HoverControls.module.css';
+
+/** A carousel's round arrow, back or on; at an end it hides and leaves the tab order. */
+export function CarouselArrow({
+  direction,
+  label,
+  inactive = false,
+  onClick,
+  onFocus,
+}: {
+  direction: 'prev' | 'next';
+  label: string;
+  inactive?: boolean;
+  onClick: () => void;
+  onFocus?: () => void;
+}) {
+  const Icon = direction === 'next' ? IconChevronRight : IconChevronLeft;
+  return (
+    <ActionIcon
+      variant="default"
+      radius="xl"
+      size={36}
+      className={hover.control}
+      aria-label={label}
+      data-inactive={inactive || undefined}
+      tabIndex={inactive ? -1 : undefined}
+      onClick={onClick}
+      onFocus={onFocus}
+    >
+      <Icon size={18} aria-hidden />
+    </ActionIcon>
+  );
+}
