@@ -3,34 +3,18 @@ import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/api/types';
 import { renderAt } from '../render';
+import { basketApi as api, RASPBERRY } from '../basket-fakes';
 
-const api = vi.hoisted(() => ({
-  getBasket: vi.fn(),
-  getTotalPrice: vi.fn(),
-  updateBasketAmount: vi.fn(),
-  deleteBasketLine: vi.fn(),
-}));
-vi.mock('../../../src/api/basket', () => api);
-vi.mock('../../../src/ui/notify', () => ({
-  notifyError: vi.fn(),
-  showRetryNotice: vi.fn(),
-  hideRetryNotice: vi.fn(),
-}));
+vi.mock('../../../src/api/basket', () =>
+  import('../basket-fakes').then((fakes) => fakes.basketApi),
+);
+vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) => fakes.notices));
 
 const { BasketControl } = await import('../../../src/features/basket');
 const { amountOf, basket, basketSettled, resetBasket } =
   await import('../../../src/features/basket/store');
 
-const raspberry: Product = {
-  id: 7,
-  name: 'Малина',
-  image: null,
-  unit: 'кг',
-  unit_step: 0.1,
-  price: 890,
-  rest: 2.5,
-  available: true,
-};
+const raspberry: Product = { ...RASPBERRY, rest: 2.5 };
 const jam: Product = {
   ...raspberry,
   id: 43,

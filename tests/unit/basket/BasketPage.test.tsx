@@ -2,33 +2,17 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/api/types';
 import { renderAt } from '../render';
+import { basketApi as api, RASPBERRY } from '../basket-fakes';
 
-const api = vi.hoisted(() => ({
-  getBasket: vi.fn(),
-  getTotalPrice: vi.fn(),
-  updateBasketAmount: vi.fn(),
-  deleteBasketLine: vi.fn(),
-}));
-vi.mock('../../../src/api/basket', () => api);
-vi.mock('../../../src/ui/notify', () => ({
-  notifyError: vi.fn(),
-  showRetryNotice: vi.fn(),
-  hideRetryNotice: vi.fn(),
-}));
+vi.mock('../../../src/api/basket', () =>
+  import('../basket-fakes').then((fakes) => fakes.basketApi),
+);
+vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) => fakes.notices));
 
 const { default: BasketPage } = await import('../../../src/features/basket/BasketPage');
 const { basket, basketSettled, resetBasket } = await import('../../../src/features/basket/store');
 
-const raspberry: Product = {
-  id: 7,
-  name: 'Малина',
-  image: '/media/catalog/products/7.svg',
-  unit: 'кг',
-  unit_step: 0.1,
-  price: 890,
-  rest: 15,
-  available: true,
-};
+const raspberry: Product = { ...RASPBERRY, image: '/media/catalog/products/7.svg' };
 const jam: Product = {
   ...raspberry,
   id: 43,

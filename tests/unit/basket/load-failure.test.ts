@@ -1,37 +1,20 @@
 import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/api/types';
+import { basketApi as api, notices as notice, RASPBERRY } from '../basket-fakes';
 
 // Failures of the basket's own loads (issue 8): the list at start-up and the total. The list's
 // failure must show somewhere with `Повторить`, and `В корзину` must not overwrite a line it
 // cannot see; the total's failure must be known to the pages that show it.
-const api = vi.hoisted(() => ({
-  getBasket: vi.fn(),
-  getTotalPrice: vi.fn(),
-  updateBasketAmount: vi.fn(),
-  deleteBasketLine: vi.fn(),
-}));
-vi.mock('../../../src/api/basket', () => api);
-const notice = vi.hoisted(() => ({
-  notifyError: vi.fn(),
-  showRetryNotice: vi.fn(),
-  hideRetryNotice: vi.fn(),
-}));
-vi.mock('../../../src/ui/notify', () => notice);
+vi.mock('../../../src/api/basket', () =>
+  import('../basket-fakes').then((fakes) => fakes.basketApi),
+);
+vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) => fakes.notices));
 
 const { addToBasket, amountOf, basket, claimLoadFailure, loadBasket, refreshTotal, resetBasket } =
   await import('../../../src/features/basket/store');
 
-const raspberry: Product = {
-  id: 7,
-  name: 'Малина',
-  image: null,
-  unit: 'кг',
-  unit_step: 0.1,
-  price: 890,
-  rest: 15,
-  available: true,
-};
+const raspberry: Product = RASPBERRY;
 const offline = () => new FetchError('[GET] "/api/catalog/basket": <no response> Failed to fetch');
 
 beforeEach(() => {

@@ -1,23 +1,15 @@
 import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Basket, BasketEntry, Product } from '../../../src/api/types';
+import { basketApi as api, notices as notify, RASPBERRY } from '../basket-fakes';
 
 // The store's own logic with the API calls under the test's control: which calls go out, in
 // which order, and what the basket shows meanwhile. tests/stub/basket-store.test.ts runs the
 // same store against the real stub.
-const api = vi.hoisted(() => ({
-  getBasket: vi.fn(),
-  getTotalPrice: vi.fn(),
-  updateBasketAmount: vi.fn(),
-  deleteBasketLine: vi.fn(),
-}));
-vi.mock('../../../src/api/basket', () => api);
-const notify = vi.hoisted(() => ({
-  notifyError: vi.fn(),
-  showRetryNotice: vi.fn(),
-  hideRetryNotice: vi.fn(),
-}));
-vi.mock('../../../src/ui/notify', () => notify);
+vi.mock('../../../src/api/basket', () =>
+  import('../basket-fakes').then((fakes) => fakes.basketApi),
+);
+vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) => fakes.notices));
 
 const {
   amountOf,
@@ -32,16 +24,7 @@ const {
   takeOrderedLines,
 } = await import('../../../src/features/basket/store');
 
-const raspberry: Product = {
-  id: 7,
-  name: 'Малина',
-  image: null,
-  unit: 'кг',
-  unit_step: 0.1,
-  price: 890,
-  rest: 15,
-  available: true,
-};
+const raspberry: Product = RASPBERRY;
 const jam: Product = {
   ...raspberry,
   id: 43,

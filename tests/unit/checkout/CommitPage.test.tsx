@@ -4,14 +4,11 @@ import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/api/types';
 import { renderAt } from '../render';
+import { basketApi, RASPBERRY } from '../basket-fakes';
 
-const basketApi = vi.hoisted(() => ({
-  getBasket: vi.fn(),
-  getTotalPrice: vi.fn(),
-  updateBasketAmount: vi.fn(),
-  deleteBasketLine: vi.fn(),
-}));
-vi.mock('../../../src/api/basket', () => basketApi);
+vi.mock('../../../src/api/basket', () =>
+  import('../basket-fakes').then((fakes) => fakes.basketApi),
+);
 const ordersApi = vi.hoisted(() => ({ commitOrder: vi.fn(), getOrderHistory: vi.fn() }));
 vi.mock('../../../src/api/orders', () => ordersApi);
 
@@ -19,16 +16,7 @@ const { default: CommitPage } = await import('../../../src/features/checkout/Com
 const { basket, lineCount, resetBasket, setAmount } =
   await import('../../../src/features/basket/store');
 
-const raspberry: Product = {
-  id: 7,
-  name: 'Малина',
-  image: null,
-  unit: 'кг',
-  unit_step: 0.1,
-  price: 890,
-  rest: 15,
-  available: true,
-};
+const raspberry: Product = RASPBERRY;
 
 function fillBasket() {
   basket.loaded = true;
@@ -42,11 +30,7 @@ function failure(status: number, body: unknown): FetchError {
   return error;
 }
 
-vi.mock('../../../src/ui/notify', () => ({
-  notifyError: vi.fn(),
-  showRetryNotice: vi.fn(),
-  hideRetryNotice: vi.fn(),
-}));
+vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) => fakes.notices));
 
 beforeEach(() => {
   document.head.innerHTML = '<title></title><meta name="description" content="" />';
