@@ -34,6 +34,44 @@ export default tseslint.config(
       '@typescript-eslint/no-dynamic-delete': 'off',
     },
   },
+  // Imports flow one way (ARCHITECTURE.md): lib, api, ui -> features -> app.
+  {
+    files: ['src/lib/**', 'src/api/**', 'src/ui/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(features|app)(/|$)',
+              message: 'lib, api and ui sit below features and app: move the shared piece down.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+app(/|$)',
+              message: 'Features sit below the app shell: move the shared piece down.',
+            },
+            {
+              // `../basket` is that feature's index; `../basket/store` is its insides.
+              regex: '^\\.\\./[^./][^/]*/',
+              message: "Use the other feature's index (e.g. '../basket'), not its files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Tests may assert presence with `!` where a failing lookup already fails the test.
     files: ['tests/**', 'contracts/**'],
