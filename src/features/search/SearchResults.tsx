@@ -9,7 +9,7 @@ export const NOTHING_FOUND_TEXT = 'По вашему запросу не наш�
 
 interface SearchResultsProps {
   results: Results;
-  /** The field holds text that is not searched yet: an old «nothing found» must not show. */
+  /** The field holds text that is not searched yet: the results shown answer older text. */
   typing: boolean;
   onRetry: () => void;
 }
@@ -35,19 +35,27 @@ export function SearchResults({ results, typing, onRetry }: SearchResultsProps) 
             </Text>
           </StatusLine>
           {results.previous && (
-            // The last answer stays, dimmed, until the new one arrives: no blink on every pause.
-            <Box aria-hidden opacity={0.45} style={{ pointerEvents: 'none' }}>
+            <Stale>
               <Found found={results.previous} />
-            </Box>
+            </Stale>
           )}
         </>
       );
     case 'done': {
-      // The text says no goods were found: it stands whenever products are missing, below any
-      // sections that matched, but not for text the shopper has changed since.
-      const nothing = results.products.length === 0 && !typing;
+      if (typing) {
+        // The field no longer says what these results answer: they stay, dimmed, until the
+        // search for the new text replaces them, and an old «nothing found» goes at once.
+        return (
+          <>
+            <StatusLine />
+            <Stale>
+              <Found found={results} />
+            </Stale>
+          </>
+        );
+      }
       if (results.sections.length === 0 && results.products.length === 0) {
-        return nothing ? <EmptyState text={NOTHING_FOUND_TEXT} /> : null;
+        return <EmptyState text={NOTHING_FOUND_TEXT} />;
       }
       return (
         <>
@@ -57,15 +65,28 @@ export function SearchResults({ results, typing, onRetry }: SearchResultsProps) 
             </Text>
           </StatusLine>
           <Found found={results} />
-          {nothing && <EmptyState text={NOTHING_FOUND_TEXT} />}
+          {/* No goods found: said below any sections that matched. */}
+          {results.products.length === 0 && <EmptyState text={NOTHING_FOUND_TEXT} />}
         </>
       );
     }
   }
 }
 
+/**
+ * Results of an earlier text, kept dimmed so the grid does not blink on every pause. Inert:
+ * neither a tap nor the Tab key nor a screen reader reaches what no longer answers the field.
+ */
+function Stale({ children }: { children: ReactNode }) {
+  return (
+    <Box inert opacity={0.45} data-testid="stale-results">
+      {children}
+    </Box>
+  );
+}
+
 /** One line of fixed height, so the grid below does not jump when loading starts or ends. */
-function StatusLine({ children }: { children: ReactNode }) {
+function StatusLine({ children }: { children?: ReactNode }) {
   return (
     <Group gap="xs" h={24} role="status" aria-live="polite">
       {children}

@@ -16,11 +16,15 @@ export type SearchResults =
   | ({ status: 'done' } & SearchFound)
   | { status: 'error' };
 
+/** How long found products wait for the sections' answer before they show without them. */
+export const SECTIONS_GRACE_MS = 300;
+
 type Settled = { request: string } & (({ status: 'done' } & SearchFound) | { status: 'error' });
 
 /**
  * Searches sections and products for `query` (again when `attempt` changes). A failed product
- * search is an error; failed sections are left out. A newer query wins:
+ * search is an error; sections that fail, or come more than SECTIONS_GRACE_MS after the
+ * products, are left out. A newer query wins:
  * the older requests are aborted, and an answer that still arrives for them is dropped.
  */
 export function useSearchResults(query: string, attempt: number): SearchResults {
@@ -35,24 +39,20 @@ export function useSearchResults(query: string, attempt: number): SearchResults 
     const controller = new AbortController();
     let current = true;
     // Products are what the shopper searches for; sections are an extra (the spec gives
-    // section_search no use), so their failure must not hide products that were found.
-    void Promise.allSettled([
-      searchSections(query, controller.signal),
-      searchProducts(query, controller.signal),
-    ]).then(([sections, products]) => {
-      if (!current) return;
-      if (products.status === 'rejected') {
-        setSettled({ request, status: 'error' });
-        return;
-      }
-      setSettled({
-        request,
-        status: 'done',
-        query,
-        sections: sections.status === 'fulfilled' ? sections.value : [],
-        products: products.value,
-      });
-    });
+    // section_search no use), so their failure or delay must not hide products that were found.
+    const sections = searchSections(query, controller.signal).catch(() => []);
+    searchProducts(query, controller.signal).then(
+      async (products) => {
+        const late = new Promise<SectionRef[]>((resolve) =>
+          setTimeout(() => resolve([]), SECTIONS_GRACE_MS),
+        );
+        const found = await Promise.race([sections, late]);
+        if (current) setSettled({ request, status: 'done', query, sections: found, products });
+      },
+      () => {
+        if (current) setSettled({ request, status: 'error' });
+      },
+    );
     return () => {
       current = false;
       controller.abort();

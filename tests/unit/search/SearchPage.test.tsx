@@ -291,6 +291,54 @@ describe('results', () => {
     expect(screen.getByRole('status').textContent).toBe('Найдено товаров: 1');
   });
 
+  it('shows found products without sections that have not answered 300 ms later', async () => {
+    renderAt(<SearchPage />, '/search?q=мал');
+    await act(async () => {
+      api.calls.findLast((c) => c.kind === 'products')!.resolve([raspberry]);
+    });
+    await act(async () => vi.advanceTimersByTime(299));
+    expect(screen.getByRole('status').textContent).toContain('Ищем');
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('link', { name: 'Малина' }).getAttribute('href')).toBe('/product/7');
+    expect(screen.getByRole('status').textContent).toBe('Найдено товаров: 1');
+    // Sections that come after the products were shown would push them down: left out.
+    await act(async () => {
+      api.calls.findLast((c) => c.kind === 'sections')!.resolve([section]);
+    });
+    expect(screen.queryByRole('region', { name: 'Разделы' })).toBeNull();
+  });
+
+  it('waits for sections that answer within 300 ms of the products', async () => {
+    renderAt(<SearchPage />, '/search?q=мал');
+    await act(async () => {
+      api.calls.findLast((c) => c.kind === 'products')!.resolve([raspberry]);
+    });
+    await act(async () => vi.advanceTimersByTime(200));
+    await act(async () => {
+      api.calls.findLast((c) => c.kind === 'sections')!.resolve([section]);
+    });
+    expect(screen.getByRole('link', { name: 'Малина и ежевика' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Найдено товаров: 1, разделов: 1');
+  });
+
+  it('dims the results and drops their count once the field says something else', async () => {
+    renderAt(<SearchPage />, '/search?q=мал');
+    await answer('мал', [raspberry]);
+    const card = () => screen.getByRole('link', { name: 'Малина' });
+    expect(card().closest('[inert]')).toBeNull();
+
+    type('манго');
+    // Inert: no tap, Tab or screen reader reaches results that answer the old text.
+    expect(card().closest('[inert]')).not.toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('');
+    wait(500);
+    expect(card().closest('[inert]')).not.toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Ищем');
+    await answer('манго', [mango]);
+    expect(screen.queryByText('Малина')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Манго' }).closest('[inert]')).toBeNull();
+  });
+
   it('shows the error with Повторить when the product search fails, even with sections found', async () => {
     renderAt(<SearchPage />, '/search?q=мал');
     await act(async () => {
