@@ -1,16 +1,16 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import classes from './Layout.module.css';
+import { useOnPage } from './useOnPage';
 
 export const COOKIE_NAME = 'cookieAccepted';
 const COOKIE_DAYS = 30;
 
 export function CookieNotice() {
-  const [location] = useLocation();
+  const onPolicy = useOnPage(['/policy']);
   const [accepted, setAccepted] = useState(() => readCookie(COOKIE_NAME) === 'true');
-  if (accepted || location === '/policy') return null;
+  if (accepted || onPolicy) return null;
 
   const accept = () => {
     writeCookie(COOKIE_NAME, 'true', COOKIE_DAYS);

@@ -1,12 +1,13 @@
 import { ActionIcon, Button, Container, Group } from '@mantine/core';
 import { IconLayoutGrid, IconSearch } from '@tabler/icons-react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { Logo } from '../../ui/Logo';
 import classes from './Layout.module.css';
 import { MainMenu } from './MainMenu';
+import { useOnPage } from './useOnPage';
 
 export function Header() {
-  const [location] = useLocation();
+  const onSearch = useOnPage(['/search'], { below: true });
   return (
     <header className={classes.header}>
       <Container size="lg">
@@ -23,7 +24,7 @@ export function Header() {
             >
               Каталог
             </Button>
-            {!location.startsWith('/search') && (
+            {!onSearch && (
               <ActionIcon
                 component={Link}
                 href="/search"

@@ -1,21 +1,18 @@
 import { Button } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useSnapshot } from 'valtio';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { basket } from '../../features/basket/store';
 import { formatRub, isPositiveTotal } from '../../lib/money';
+import { useOnPage } from './useOnPage';
 
 const HIDDEN_ON = ['/order', '/commit', '/policy', '/news'];
 
 /** Spec §2: hidden on these pages and whenever the total is zero or not a number. */
-export function isPriceButtonVisible(path: string, total: unknown): total is number {
-  return !HIDDEN_ON.includes(path) && isPositiveTotal(total);
-}
-
 export function PriceButton() {
-  const [location] = useLocation();
+  const hidden = useOnPage(HIDDEN_ON);
   const { amount_sum } = useSnapshot(basket);
-  if (!isPriceButtonVisible(location, amount_sum)) return null;
+  if (hidden || !isPositiveTotal(amount_sum)) return null;
   // Its own landmark: the dock it floats in sits outside header, main and footer.
   return (
     <aside aria-label="Корзина">

@@ -7,7 +7,7 @@ import { Header } from '../../../src/app/layout/Header';
 import { MainMenu } from '../../../src/app/layout/MainMenu';
 // The menu loads this module on first interest; imported here, its import() resolves at once.
 import '../../../src/app/layout/MainMenuDropdown';
-import { isPriceButtonVisible, PriceButton } from '../../../src/app/layout/PriceButton';
+import { PriceButton } from '../../../src/app/layout/PriceButton';
 import { NotificationsOnDemand } from '../../../src/app/NotificationsOnDemand';
 // Loaded with the first notification; imported here, its import() resolves at once.
 import '../../../src/app/NotificationsHost';
@@ -131,8 +131,16 @@ describe('the price button', () => {
     ['/commit', 1250, false],
     ['/policy', 1250, false],
     ['/news', 1250, false],
+    // The router opens these pages at any letter case and with a trailing slash too.
+    ['/order/', 1250, false],
+    ['/Commit', 1250, false],
+    ['/NEWS/', 1250, false],
+    ['/orders', 1250, true],
+    ['/order_status', 1250, true],
   ])('on %s with total %s is visible: %s', (path, total, visible) => {
-    expect(isPriceButtonVisible(path, total)).toBe(visible);
+    basket.amount_sum = total as number;
+    renderAt(<PriceButton />, path);
+    expect(screen.queryByRole('link', { name: /Корзина на сумму/ }) !== null).toBe(visible);
   });
 
   it('shows the total in roubles and links to /order', () => {
@@ -178,8 +186,8 @@ describe('the cookie notice', () => {
     expect(screen.queryByRole('region', { name: 'Уведомление о cookie' })).toBeNull();
   });
 
-  it('is not shown on /policy', () => {
-    renderAt(<CookieNotice />, '/policy');
+  it.each(['/policy', '/policy/', '/Policy'])('is not shown on %s', (path) => {
+    renderAt(<CookieNotice />, path);
     expect(screen.queryByRole('region', { name: 'Уведомление о cookie' })).toBeNull();
   });
 
@@ -215,8 +223,8 @@ describe('the header', () => {
     expect(screen.getByRole('link', { name: 'Поиск' }).getAttribute('href')).toBe('/search');
   });
 
-  it('hides the magnifier on /search', () => {
-    renderAt(<Header />, '/search?q=мал');
+  it.each(['/search?q=мал', '/search/', '/Search'])('hides the magnifier on %s', (path) => {
+    renderAt(<Header />, path);
     expect(screen.queryByRole('link', { name: 'Поиск' })).toBeNull();
   });
 });
