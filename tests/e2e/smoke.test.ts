@@ -31,4 +31,22 @@ describe('smoke', () => {
     await page.locator('footer').getByRole('button', { name: 'Переключить тему' }).waitFor();
     await expect.poll(scheme).toBe('dark');
   });
+
+  test('on a phone, the cookie notice never hides the footer: at the end of the page it sits below', async () => {
+    const page = await openPage(browser(), '/catalog', { viewport: { width: 390, height: 844 } });
+    await page.getByRole('region', { name: 'Уведомление о cookie' }).waitFor();
+    await page.locator('footer').getByRole('link', { name: 'Новости' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // What a tap in the middle of each footer control would reach.
+    const covered = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('footer a, footer button')]
+        .filter((control) => {
+          const box = control.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return !control.contains(hit);
+        })
+        .map((control) => control.textContent || control.getAttribute('aria-label')),
+    );
+    expect(covered).toEqual([]);
+  });
 });
