@@ -32,7 +32,9 @@ export default function MainMenuDropdown({
   onReady,
 }: MainMenuDropdownProps) {
   const { lines } = useSnapshot(basket);
-  const { user } = useSnapshot(session);
+  // Logged in means a stored token: `user` may be missing when user/me failed for a reason other
+  // than 401, and the shopper must still be able to log out.
+  const { token, user } = useSnapshot(session);
   const count = lineCount(lines);
 
   useEffect(onReady, [onReady]);
@@ -50,7 +52,7 @@ export default function MainMenuDropdown({
     >
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
-        {user && <Menu.Label>{displayName(user)}</Menu.Label>}
+        {token && <Menu.Label>{user ? displayName(user) : 'Вы вошли'}</Menu.Label>}
         {count > 0 && (
           <Menu.Item
             component={Link}
@@ -72,7 +74,7 @@ export default function MainMenuDropdown({
         >
           Заказы
         </Menu.Item>
-        {user && (
+        {token && (
           <>
             <Menu.Divider />
             <Menu.Item leftSection={<IconLogout size={18} aria-hidden />} onClick={logout}>

@@ -66,6 +66,21 @@ describe('the menu of a logged-in shopper', () => {
     expect(window.location.pathname).toBe('/');
   });
 
+  it('still has Выйти when user/me failed with a 500: the token is kept, and so is the way out', async () => {
+    stubFetch(() => ({ status: 500, body: { detail: 'Ошибка сервера.' } }));
+    signIn('t-1');
+    await loadUser();
+    expect(session.token).toBe('t-1');
+    renderAt(<MainMenu />, '/order_status');
+    fireEvent.click(screen.getByRole('button', { name: 'Меню' }));
+
+    const logoutItem = await screen.findByRole('menuitem', { name: /Выйти/, hidden: true });
+    expect(screen.getByText('Вы вошли')).toBeTruthy();
+    fireEvent.click(logoutItem);
+    expect(session.token).toBeNull();
+    expect(localStorage.getItem('jwt')).toBeNull();
+  });
+
   it('has no Выйти for a visitor who is not logged in', async () => {
     renderAt(<MainMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'Меню' }));
