@@ -27,7 +27,12 @@ export function safeNextPage(raw: string | null | undefined): string {
     return HOME;
   }
   if (url.origin !== PROBE_ORIGIN) return HOME;
-  // Coming back to the login form after logging in would look like the login failed.
-  if (url.pathname === LOGIN_PATH || url.pathname === '/login') return HOME;
+  // `/.//evil.example` resolves to the path `//evil.example`, which a later reload or link
+  // would read as another host.
+  if (url.pathname.startsWith('//')) return HOME;
+  // Coming back to the login form after logging in would look like the login failed; the
+  // router opens it at any letter case and with or without the slash.
+  const path = url.pathname.toLowerCase();
+  if (path === LOGIN_PATH || path === '/login') return HOME;
   return raw;
 }

@@ -32,6 +32,10 @@ describe('safeNextPage: where the login form may send the shopper', () => {
     ['/login/', 'the login page itself'],
     ['/login/?next_page=/order', 'the login page with its own next_page'],
     ['/login', 'the login page without the slash'],
+    ['/LOGIN/', 'the login page in capitals, which the router opens too'],
+    ['/.//evil.example', 'a dot segment that leaves the path //evil.example'],
+    ['/%2e%2e//evil.example', 'an encoded dot-dot segment that leaves //evil.example'],
+    ['/x/..//evil.example', 'a dot-dot segment that leaves //evil.example'],
   ])('replaces %j (%s) with /', (raw, _why) => {
     expect(safeNextPage(raw)).toBe('/');
   });
