@@ -88,55 +88,46 @@ export function showsMinus(product: Unit, amount: number): boolean {
   return roundTo(amount, precisionOf(product)) > stepOf(product);
 }
 
-/** Characters that end the number when they follow it: the digits after them are not joined on. */
-const NUMBER_ENDS = /[eE+\-.,]$/;
-
 /**
- * What the amount field keeps of typed or pasted text: the number the shopper means, read from
- * the left. Digits after something that ends the number are never joined onto it (pieces
- * `3,7` is not 37, `2e3` is not 23), and the character that ended it stays in view as the end
- * mark, so typing key by key cannot join them either: after `1e` the field takes no `9`.
+ * What the amount field keeps of typed or pasted text: digits and one decimal separator (`,` or
+ * `.`), with at most `precision` decimals (spec §5). The number is read from the left, and
+ * anything else ends it: digits after that are never joined on (pasted `2e3` is 2, not 23;
+ * pasted pieces `3,7` are 3, not 37), and a key that would add it changes nothing.
  * - Digits are 0–9 only. Spaces (padding, a `1 000` gap) and other characters (letters, a unit,
  *   markup) are dropped, so `٣` or `abc` alone leave nothing, which changes nothing.
- * - One decimal separator (`,` or `.`) with at most `precision` decimals. A separator doubled
- *   right after the first (`0,,5`) counts once; one after the decimals ends the number. Pieces
- *   (precision 0) take no decimals: the first separator ends the number (`3,7` → 3).
- * - A `-` before the digits is kept: the amount is below 0, which is applied as 0 (spec §4), so
- *   the line leaves the basket. A `+` there is dropped; a sign after the digits ends the number.
- * - `e`/`E` after the digits ends the number: exponent notation is not an amount a shopper
- *   means, so `1e9` is 1, not a billion (clamped to 10) and not 19.
+ * - A separator doubled right after the first (`0,,5`) counts once. Pieces (precision 0) take
+ *   no separator at all.
+ * - A minus before the digits means an amount below 0, which becomes 0 (spec §4); a minus alone
+ *   or a plus is dropped.
  */
 export function sanitizeAmountText(text: string, precision: number): string {
-  let sign = '';
+  let negative = false;
   let whole = '';
   let separator = '';
   let fraction = '';
-  let end = '';
   for (const char of text) {
     const started = whole !== '' || separator !== '';
     if (char >= '0' && char <= '9') {
       if (!separator) whole += char;
       else if (fraction.length < precision) fraction += char;
     } else if (char === ',' || char === '.') {
-      if (precision === 0 || fraction !== '') end = char;
-      else if (!separator) separator = char;
-    } else if (char === '-' || char === '+') {
-      if (started) end = char;
-      else if (char === '-') sign = '-';
-    } else if (char === 'e' || char === 'E') {
-      if (started) end = char;
+      if (precision === 0 || fraction !== '') break;
+      if (!separator) separator = char;
+    } else if (char === '-' || char === '+' || char === 'e' || char === 'E') {
+      if (started) break;
+      if (char === '-') negative = true;
     }
-    if (end) break;
   }
-  return sign + whole + separator + fraction + end;
+  const kept = whole + separator + fraction;
+  return negative && /\d/.test(kept) ? '0' : kept;
 }
 
 /**
- * The number in amount text as the field keeps it (`1,5`, `1.5`, `,5`, `2.`, `-2`, `3,` of
- * pieces, `1e`), or null when there is none. The mark that ended the number is not part of it.
+ * The number in amount text as the field keeps it (`1,5`, `1.5`, `,5`, `2.`), or null when
+ * there is none.
  */
 export function parseAmountText(text: string): number | null {
-  const clean = text.trim().replace(NUMBER_ENDS, '').replace(',', '.');
+  const clean = text.trim().replace(',', '.');
   if (!/^-?(\d+\.?\d*|\.\d+)$/.test(clean)) return null;
   return Number(clean);
 }
