@@ -3,7 +3,7 @@
 // the order holds whatever order Vitest picks for test files.
 import './support/env';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,12 +13,13 @@ import { catalogContracts } from './consumer/catalog';
 import { contentContracts } from './consumer/content';
 import { orderContracts } from './consumer/orders';
 import {
+  apiModulesNotCovered,
   functionsWithoutInteraction,
   routesWithoutInteraction,
   statesMissingFromGuide,
   statesWithoutParams,
 } from './support/completeness';
-import { apiFunctionRefs, writePactFile } from './support/consumer';
+import { API_MACHINERY, API_MODULES, apiFunctionRefs, writePactFile } from './support/consumer';
 import { readPactFile } from './support/pact-file';
 import { stubApiRoutes } from './support/stub-routes';
 
@@ -42,6 +43,11 @@ describe('completeness of the pact file', () => {
     const functions = apiFunctionRefs();
     expect(functions.length).toBeGreaterThanOrEqual(22);
     expect(functionsWithoutInteraction(readPactFile(), functions)).toEqual([]);
+  });
+
+  it('knows every module of src/api: each is an API module above or the client machinery', () => {
+    const files = readdirSync(new URL('../src/api', import.meta.url));
+    expect(apiModulesNotCovered(files, Object.keys(API_MODULES), API_MACHINERY)).toEqual([]);
   });
 
   it('exercises every /api route of the stub', () => {

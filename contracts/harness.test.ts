@@ -1,8 +1,11 @@
 // The harness's own logic: the completeness check finds what is missing, the pact file is
 // written in a stable order, and the verify CLI reads its arguments.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { exactNumber, sectionBody } from './support/bodies';
 import {
+  apiModulesNotCovered,
   functionsWithoutInteraction,
   routesWithoutInteraction,
   statesMissingFromGuide,
@@ -11,7 +14,7 @@ import {
 import { EXOTIC_BERRIES } from './support/examples';
 import { normalizePact, type PactFile, type PactInteraction } from './support/pact-file';
 import type { StubRoute } from './support/stub-routes';
-import { parseCli, UsageError } from './verify';
+import { parseCli, unreachable, UsageError } from './verify';
 
 const interaction = (
   description: string,
@@ -65,6 +68,22 @@ describe('the completeness check', () => {
       'DELETE /api/catalog/product_retrieve/:id(\\d+)',
       'GET /api/catalog/section',
     ]);
+  });
+
+  it('names a src/api module that is neither an API module nor the client machinery', () => {
+    const files = ['catalog.ts', 'http.ts', 'reviews.ts', 'types.ts'];
+    expect(apiModulesNotCovered(files, ['catalog'], ['http.ts', 'types.ts'])).toEqual([
+      'src/api/reviews.ts',
+    ]);
+  });
+
+  it('counts a handler of every method as exercised by any interaction on its path', () => {
+    const routes = [
+      route('*', '/content/contacts', /^\/content\/contacts$/),
+      route('*', '/content/about', /^\/content\/about$/),
+    ];
+    const contacts = pactOf(interaction('POST contacts', 'POST', '/api/content/contacts'));
+    expect(routesWithoutInteraction(contacts, routes)).toEqual(['* /api/content/about']);
   });
 
   it('names states whose params lack a placeholder of the name', () => {
@@ -172,5 +191,16 @@ describe('contracts:verify arguments', () => {
       /needs --provider-base-url/,
     );
     expect(() => parseCli(['--bogus'])).toThrow(UsageError);
+  });
+});
+
+describe('contracts:verify before it starts', () => {
+  it('says why a provider cannot be reached, and lets one that answers at all through', async () => {
+    const server = createServer((_request, response) => response.writeHead(404).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    expect(await unreachable(url)).toBeNull();
+    await new Promise((resolve) => server.close(resolve));
+    expect(await unreachable(url)).toBe('ECONNREFUSED');
   });
 });

@@ -4,7 +4,8 @@
 //   --state-change-url URL        where provider states are set up (POST {state, params, action})
 //   --header 'Name: value'        added to every replayed request (repeatable)
 //   --pact FILE                   another pact file (default: the committed one)
-// Exit code: 0 all interactions pass, 1 some fail, 2 wrong arguments.
+// Exit code: 0 all interactions pass, 1 some fail, 2 wrong arguments or an unreachable provider;
+// a provider that goes away during the run stops it at once (killed: 137).
 import './support/env';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,6 +95,34 @@ async function stubStateUrl(baseUrl: string): Promise<string | null> {
   }
 }
 
+/**
+ * Why the provider cannot be reached, or null when it answers at all (any status will do).
+ * Pact's proxy does not survive a refused connection: it would hang the run instead.
+ */
+export async function unreachable(baseUrl: string): Promise<string | null> {
+  try {
+    await fetch(baseUrl, { signal: AbortSignal.timeout(10_000) });
+    return null;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    if (error instanceof Error && error.name === 'TimeoutError') return 'no answer in 10 s';
+    return cause?.code ?? cause?.message ?? String(error);
+  }
+}
+
+/** The provider went away during the run: say so and stop, rather than hang on each state. */
+function stopWhenTheProviderGoes(baseUrl: string): void {
+  process.on('uncaughtException', (error: Error & { code?: string }) => {
+    if (!['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND'].includes(error.code ?? '')) {
+      throw error;
+    }
+    console.error(`\nLost the connection to ${baseUrl} (${error.code}): verification stopped.`);
+    // process.exit would wait for the native verifier's thread, which goes on with every
+    // remaining interaction at 30 s each: end the process at once (the shell sees 137).
+    process.kill(process.pid, 'SIGKILL');
+  });
+}
+
 async function run(options: CliOptions): Promise<number> {
   const base: Pick<VerifyOptions, 'headers' | 'pactFile'> = {
     headers: options.headers,
@@ -127,6 +156,14 @@ async function run(options: CliOptions): Promise<number> {
       rmSync(dir, { recursive: true, force: true });
     }
   }
+
+  const why = await unreachable(options.providerBaseUrl);
+  if (why) {
+    console.error(`Cannot reach the provider at ${options.providerBaseUrl}: ${why}.`);
+    console.error('Is the backend running, and is that its address and port?');
+    return 2;
+  }
+  stopWhenTheProviderGoes(options.providerBaseUrl);
 
   let stateChangeUrl = options.stateChangeUrl;
   let stateBodyExtras: VerifyOptions['stateBodyExtras'];

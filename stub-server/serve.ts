@@ -1,6 +1,7 @@
 // The CLI: `tsx stub-server/serve.ts [--api-only] [--reset] [--controls]`.
 //   npm start    -> the production build (dist/) plus the stub on PORT (default 3000)
-//   npm run stub -> the stub only (--api-only); `npm run stub -- --reset` re-seeds the data first
+//   npm run stub -> the stub only (--api-only), with its controls (--controls) so that the pact
+//                   verifier can set provider states; `npm run stub -- --reset` re-seeds first
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -12,13 +12,29 @@ export function functionsWithoutInteraction(pact: PactFile, functionRefs: string
   return functionRefs.filter((ref) => !covered.has(ref));
 }
 
+/**
+ * Modules of src/api (file names) that the contract does not cover: neither listed as API
+ * modules, whose every function needs an interaction, nor as the client's own machinery.
+ */
+export function apiModulesNotCovered(
+  files: string[],
+  apiModules: string[],
+  machinery: readonly string[],
+): string[] {
+  return files
+    .filter((file) => /\.tsx?$/.test(file))
+    .filter((file) => !machinery.includes(file))
+    .filter((file) => !apiModules.includes(file.replace(/\.tsx?$/, '')))
+    .map((file) => `src/api/${file}`);
+}
+
 export function routesWithoutInteraction(pact: PactFile, routes: StubRoute[]): string[] {
   return routes
     .filter(
       (route) =>
         !pact.interactions.some(
           ({ request }) =>
-            request.method === route.method &&
+            (route.method === '*' || request.method === route.method) &&
             request.path.startsWith('/api/') &&
             route.matches(request.path.slice('/api'.length)),
         ),

@@ -40,6 +40,20 @@ export interface VerifyReport {
   stateErrors: string[];
 }
 
+interface StateError {
+  state: string;
+  params: string;
+  message: string;
+}
+
+/** Its params as the handler received them, keys sorted, so pact and handler compare equal. */
+const paramsKey = (params: unknown): string =>
+  JSON.stringify(params ?? {}, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
+      : value,
+  );
+
 /** The Cookie header the verifier adds: the visitor's session and a CSRF cookie that matches. */
 export function pactCookies(csrfHeader: string | undefined): string {
   return `csrftoken=${csrfHeader || PACT_CSRF_TOKEN}; sessionid=${PACT_SESSION}`;
@@ -58,7 +72,7 @@ function stateHandlers(
   names: string[],
   url: string,
   extras: Record<string, Json>,
-  errors: string[],
+  errors: StateError[],
 ): Record<string, StateHandler> {
   const handlers: Record<string, StateHandler> = {};
   for (const state of names) {
@@ -80,7 +94,7 @@ function stateHandlers(
       }
       if (problem) {
         const message = `state "${state}" ${JSON.stringify(params ?? {})}: ${problem}`;
-        errors.push(message);
+        errors.push({ state, params: paramsKey(params), message });
         throw new Error(message);
       }
       return undefined;
@@ -153,7 +167,7 @@ export async function verifyProvider(options: VerifyOptions): Promise<VerifyRepo
       ),
     ),
   ];
-  const stateErrors: string[] = [];
+  const stateErrors: StateError[] = [];
   const verifier = new Verifier({
     providerBaseUrl: options.providerBaseUrl.replace(/\/+$/, ''),
     pactUrls: [pactFile],
@@ -180,11 +194,23 @@ export async function verifyProvider(options: VerifyOptions): Promise<VerifyRepo
   } catch (error) {
     failures = failuresOf(error, descriptions);
   }
+  // An interaction whose state was not set up proved nothing, even when its answer matched.
+  for (const interaction of pact.interactions) {
+    if (failures.some((failure) => failure.description === interaction.description)) continue;
+    const missing = (interaction.providerStates ?? []).flatMap(({ name, params }) =>
+      stateErrors
+        .filter((error) => error.state === name && error.params === paramsKey(params))
+        .map((error) => `provider state not set up: ${error.message}`),
+    );
+    if (missing.length > 0) {
+      failures.push({ description: interaction.description, reasons: [...new Set(missing)] });
+    }
+  }
   return {
     ok: failures.length === 0 && stateErrors.length === 0,
     total: descriptions.length,
     failures,
-    stateErrors,
+    stateErrors: [...new Set(stateErrors.map((error) => error.message))],
   };
 }
 

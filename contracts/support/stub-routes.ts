@@ -13,25 +13,29 @@ interface Layer {
 }
 
 export interface StubRoute {
+  /** `*` for a handler of every method (`router.all`, `router.use`). */
   method: string;
-  /** As registered, e.g. `/catalog/basket/:id(\\d+)` (under /api). */
+  /** As registered, e.g. `/catalog/basket/:id(\\d+)` (under /api), or the mount's pattern. */
   path: string;
   matches: (apiPath: string) => boolean;
 }
 
+// However a handler is registered (get, all, use), it counts: a route added any way must be
+// exercised by an interaction. A `use` without a path (the session, the CSRF check) matches
+// every request, so any interaction exercises it.
 function routesIn(stack: Layer[]): StubRoute[] {
   return stack.flatMap((layer) => {
+    const matches = (apiPath: string) => layer.regexp.test(apiPath);
     if (layer.route) {
       const { path, methods } = layer.route;
-      return Object.keys(methods)
-        .filter((method) => method !== '_all')
-        .map((method) => ({
-          method: method.toUpperCase(),
-          path,
-          matches: (apiPath: string) => layer.regexp.test(apiPath),
-        }));
+      return Object.keys(methods).map((method) => ({
+        method: method === '_all' ? '*' : method.toUpperCase(),
+        path,
+        matches,
+      }));
     }
-    return layer.handle.stack ? routesIn(layer.handle.stack) : [];
+    if (layer.handle.stack) return routesIn(layer.handle.stack);
+    return [{ method: '*', path: String(layer.regexp), matches }];
   });
 }
 
