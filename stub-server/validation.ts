@@ -1,11 +1,12 @@
 // Request validation with DRF-style errors: `{field: [message]}` or `{non_field_errors: [...]}`.
 // The texts of phone, comment and delivery are the spec's (§5), so the app can show them as is.
 import type { Credentials, Delivery, FieldErrors, Product } from '../src/api/types.ts';
+import { PHONE_INVALID, PHONE_REQUIRED, phoneError, validPhoneDigits } from '../src/lib/phone.ts';
 import { badRequest } from './http.ts';
 import { roundAmount } from './numbers.ts';
 
-export const REQUIRED = 'Это обязательное поле';
-export const BAD_PHONE = 'Некорректный номер';
+export const REQUIRED = PHONE_REQUIRED;
+export const BAD_PHONE = PHONE_INVALID;
 export const COMMENT_TOO_LONG = 'Максимальная длина 150';
 export const BAD_DELIVERY = 'Выберите один из способов получения';
 export const POLICY_REQUIRED = 'Необходимо согласиться с политикой конфиденциальности';
@@ -71,14 +72,6 @@ export function validateAmount(product: Product, body: unknown): number {
   return value;
 }
 
-/** Digits of a phone after removing +7, dashes, brackets and spaces; null when not 9XXXXXXXXX. */
-export function normalizePhone(phone: string): string | null {
-  let rest = phone.trim();
-  if (rest.startsWith('+7')) rest = rest.slice(2);
-  rest = rest.replace(/[\s()-]/g, '');
-  return /^9\d{9}$/.test(rest) ? rest : null;
-}
-
 export interface CommitFields {
   phone: string;
   comment: string;
@@ -91,12 +84,15 @@ export function validateCommit(body: unknown): CommitFields {
   const data = objectBody(body);
   const errors: FieldErrors = {};
   let phone = '';
-  if (data.phone === undefined || data.phone === null || data.phone === '') {
+  // The form's own rule (src/lib/phone.ts), so the two can never disagree.
+  if (data.phone === undefined || data.phone === null) {
     errors.phone = [REQUIRED];
-  } else if (typeof data.phone !== 'string' || normalizePhone(data.phone) === null) {
-    errors.phone = [typeof data.phone === 'string' && !data.phone.trim() ? REQUIRED : BAD_PHONE];
+  } else if (typeof data.phone !== 'string') {
+    errors.phone = [BAD_PHONE];
   } else {
-    phone = `+7${normalizePhone(data.phone)}`;
+    const error = phoneError(data.phone);
+    if (error) errors.phone = [error];
+    else phone = `+7${validPhoneDigits(data.phone)}`;
   }
   let comment = '';
   if (data.comment !== undefined && data.comment !== null) {

@@ -82,6 +82,10 @@ describe('order_commit', () => {
   it.each([
     [{ phone: '' }, { phone: ['Это обязательное поле'] }],
     [{ phone: undefined }, { phone: ['Это обязательное поле'] }],
+    // What the form calls empty, the stub does too: the mask's +7( with no digits.
+    [{ phone: '+7(' }, { phone: ['Это обязательное поле'] }],
+    [{ phone: '+7()--' }, { phone: ['Это обязательное поле'] }],
+    [{ phone: 912 }, { phone: ['Некорректный номер'] }],
     [{ phone: '+7(816)-123-45-67' }, { phone: ['Некорректный номер'] }],
     [{ phone: '89161234567' }, { phone: ['Некорректный номер'] }],
     [{ phone: '+7(916)-123-45-6' }, { phone: ['Некорректный номер'] }],
