@@ -7,6 +7,7 @@ export {
   basketSettled,
   lineCount,
   loadBasket,
+  orderableLineCount,
   refreshTotal,
   takeOrderedLines,
 } from './store';

@@ -91,6 +91,11 @@ export function lineCount(lines: Basket): number {
   return Object.values(lines).filter((line) => line.amount > 0).length;
 }
 
+/** Lines an order would take: available, priced, with an amount above 0. */
+export function orderableLineCount(lines: Basket): number {
+  return Object.values(lines).filter(isOrderable).length;
+}
+
 export function amountOf(lines: Basket, productId: number): number {
   return lines[String(productId)]?.amount ?? 0;
 }

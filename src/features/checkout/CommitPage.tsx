@@ -6,7 +6,14 @@ import type { OrderCommitResult } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
 import { CatalogButton } from '../../ui/CatalogButton';
 import { EmptyState } from '../../ui/EmptyState';
-import { basket, BasketLoadError, lineCount, takeOrderedLines, useBasketLoad } from '../basket';
+import {
+  basket,
+  BasketLoadError,
+  lineCount,
+  orderableLineCount,
+  takeOrderedLines,
+  useBasketLoad,
+} from '../basket';
 import { CommitForm } from './CommitForm';
 
 /** `/commit` (spec §2): the checkout form, or the empty-basket state. */
@@ -31,6 +38,9 @@ export default function CommitPage() {
     content = <Skeleton height={420} maw={560} aria-busy="true" aria-label="Загрузка" />;
   } else if (lineCount(snap.lines) === 0 && !committed) {
     content = <EmptyState text="В вашей корзине пусто" action={<CatalogButton />} />;
+  } else if (orderableLineCount(snap.lines) === 0 && !committed) {
+    // Only sold-out or unpriced lines: an order of them would be refused.
+    content = <EmptyState text="В корзине нет доступных товаров" action={<CatalogButton />} />;
   } else {
     content = (
       <CommitForm

@@ -74,6 +74,15 @@ describe('the commit page', () => {
     expect(screen.queryByRole('button', { name: 'Подтвердить' })).toBeNull();
   });
 
+  it('with only sold-out lines: `В корзине нет доступных товаров` instead of a form that would be refused', () => {
+    basket.loaded = true;
+    basket.lines = { '7': { product: { ...raspberry, available: false }, amount: 1.5 } };
+    renderAt(<CommitPage />, '/commit');
+    expect(screen.getByText('В корзине нет доступных товаров')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'В каталог товаров' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Подтвердить' })).toBeNull();
+  });
+
   it('a basket that never loaded: the basket’s error state, whose `Повторить` loads it again', async () => {
     basket.loadFailed = true;
     basketApi.getBasket.mockResolvedValue({ '7': { product: raspberry, amount: 1.5 } });
