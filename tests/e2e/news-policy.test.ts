@@ -155,7 +155,7 @@ describe('/policy', () => {
   });
 
   test('shows Произошла ошибка when the load fails, and the button after Повторить', async () => {
-    // No `times`: the HTTP client retries a failed GET once, and both attempts must fail.
+    // No `times`: the fault stays until the test clears it, however often the page asks.
     await control('/__control/faults', { path: '/api/content/policy', status: 500 });
     const page = await openPage(browser(), '/policy', {
       // The injected 500 itself: Chromium logs every failed response as a console error.
