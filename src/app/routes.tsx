@@ -1,7 +1,8 @@
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { NotFound } from '../ui/NotFound';
 import { PageSkeleton } from '../ui/PageSkeleton';
+import { PageErrorBoundary } from './PageErrorBoundary';
 
 type PageModule = { default: ComponentType };
 type Page = LazyExoticComponent<ComponentType> & { preload(): Promise<PageModule> };
@@ -83,15 +84,18 @@ export function preloadPage(pathname: string): Promise<unknown> {
 }
 
 export function Routes() {
+  const [location] = useLocation();
   return (
-    <Suspense fallback={<PageSkeleton />}>
-      <Switch>
-        {ROUTES.map(([path, component]) => (
-          <Route key={path} path={path} component={component} />
-        ))}
-        {/* /section-404/{id}, /selection-404/{id}, /product-404/{id} and any unknown path */}
-        <Route component={NotFound} />
-      </Switch>
-    </Suspense>
+    <PageErrorBoundary path={location}>
+      <Suspense fallback={<PageSkeleton />}>
+        <Switch>
+          {ROUTES.map(([path, component]) => (
+            <Route key={path} path={path} component={component} />
+          ))}
+          {/* /section-404/{id}, /selection-404/{id}, /product-404/{id} and any unknown path */}
+          <Route component={NotFound} />
+        </Switch>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

@@ -621,3 +621,27 @@ for (const scenario of SCENARIOS) {
     }
   });
 }
+
+describe("a page's code", () => {
+  test('that fails to download leaves the shell, a Russian message and Повторить, which reloads it', async () => {
+    const page = await openPage(browser(), '/', {
+      // Chromium's line for the refused file, and React's report of the error it caught.
+      allowConsoleErrors: [/net::ERR_FAILED/, /dynamically imported module/],
+    });
+    await page.getByRole('main').getByRole('heading').first().waitFor();
+    const catalogCode = /\/assets\/CatalogPage-[\w-]+\.js$/;
+    await page.route(catalogCode, (route) => route.abort('failed'));
+
+    await page.getByRole('banner').getByRole('link', { name: 'Каталог' }).click();
+    const message = 'Не удалось показать страницу. Проверьте соединение и попробуйте ещё раз.';
+    const alert = await expectErrorState(page, message);
+    // The shell stays: the shopper can still go elsewhere.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Новости' }).waitFor();
+    await screenshot(page, 'failure page code');
+
+    await page.unroute(catalogCode);
+    await retryIn(alert).click();
+    await page.getByRole('heading', { level: 1, name: 'Каталог' }).waitFor();
+    expect(await errorState(page, message).count()).toBe(0);
+  });
+});
