@@ -27,7 +27,9 @@ export function csrfTokenFromPage(): string | null {
 /** The login URL for a 401 on `path`, or null when the visitor is already on the login page. */
 export function loginRedirectFor(path: string): string | null {
   if (path === LOGIN_PATH || path.startsWith(`${LOGIN_PATH}?`)) return null;
-  return `${LOGIN_PATH}?next_page=${encodeURIComponent(path)}`;
+  // Slashes may stand in a query as they are (RFC 3986): `next_page=/order_status` reads as the
+  // spec writes it; `?`, `&`, `#` and the rest of the path's own query stay encoded.
+  return `${LOGIN_PATH}?next_page=${encodeURIComponent(path).replaceAll('%2F', '/')}`;
 }
 
 const config: ApiConfig = {

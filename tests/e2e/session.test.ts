@@ -82,7 +82,7 @@ describe('a 401', () => {
 
     await page.waitForURL((url) => url.pathname === '/login/');
     const loginUrl = new URL(page.url());
-    expect(loginUrl.searchParams.get('next_page')).toBe('/order_status');
+    expect(loginUrl.pathname + loginUrl.search).toBe('/login/?next_page=/order_status');
     expect(await storedToken(page)).toBeNull();
     await page.getByRole('button', { name: 'Войти' }).waitFor();
     await screenshot(page, 'login after 401 1280');

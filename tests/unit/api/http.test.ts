@@ -91,9 +91,12 @@ describe('the HTTP client', () => {
 
 describe('loginRedirectFor', () => {
   it('carries the current path in next_page', () => {
-    expect(loginRedirectFor('/order_status')).toBe('/login/?next_page=%2Forder_status');
-    expect(loginRedirectFor('/search?q=мал')).toBe(
-      `/login/?next_page=${encodeURIComponent('/search?q=мал')}`,
+    expect(loginRedirectFor('/order_status')).toBe('/login/?next_page=/order_status');
+    expect(loginRedirectFor('/section/3')).toBe('/login/?next_page=/section/3');
+    const search = loginRedirectFor('/search?q=мал&x=1#top');
+    expect(search).toBe('/login/?next_page=/search%3Fq%3D%D0%BC%D0%B0%D0%BB%26x%3D1%23top');
+    expect(new URLSearchParams(search!.split('?')[1]).get('next_page')).toBe(
+      '/search?q=мал&x=1#top',
     );
   });
 
