@@ -254,6 +254,39 @@ describe('the home carousel', () => {
     expect(await next.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
+  test('grows to show a long slide whole on a small phone, every slide as tall as the tallest', async () => {
+    const page = await openPage(browser(), '/', { viewport: SMALL_PHONE, waitUntil: 'commit' });
+    await page.route('**/api/content/carousel', (route) =>
+      route.fulfill({
+        json: [1, 2].map((id) => ({
+          id,
+          text:
+            id === 1
+              ? 'Свежая клубника с грядки каждое утро\nСобираем утром — привозим к обеду\nДоставка по городу от 300 ₽\nСамовывоз с Окружного шоссе\nСкидка на ящик'
+              : 'Лесные ягоды\nВ наличии',
+          image: `/media/carousel/slide-${id}.svg`,
+          background: '#fde2e4',
+          text_color: '#7a1f2b',
+        })),
+      }),
+    );
+    await page.reload();
+    const slides = page.getByTestId('home-slide');
+    await slides.first().waitFor();
+    const boxes = await slides.evaluateAll((nodes) =>
+      nodes.map((slide) => {
+        const text = slide.firstElementChild!;
+        return {
+          height: Math.round(slide.getBoundingClientRect().height),
+          cut: text.scrollHeight > text.clientHeight,
+        };
+      }),
+    );
+    expect(boxes.map((box) => box.cut)).toEqual([false, false]);
+    expect(boxes[0]!.height).toBeGreaterThan(240);
+    expect(boxes[1]!.height).toBe(boxes[0]!.height);
+  });
+
   test('shows its arrows only while the pointer is over it', async () => {
     const page = await openPage(browser(), '/');
     const carousel = page.getByRole('region', { name: 'Новости магазина' });
