@@ -1,11 +1,14 @@
 import type { Product } from '../api/types';
 import { formatRub } from './money';
 
+/** Spec §3: a price that is missing (absent or null) is unknown, never «не число ₽». */
+export function hasPrice(product: Pick<Product, 'price'>): product is { price: number } {
+  return typeof product.price === 'number' && Number.isFinite(product.price);
+}
+
 /** `890 ₽ / кг`, or `Цена неизвестна` when the product has no price (spec §3). */
 export function priceText(product: Pick<Product, 'price' | 'unit'>): string {
-  return product.price === null
-    ? 'Цена неизвестна'
-    : `${formatRub(product.price)} / ${product.unit}`;
+  return !hasPrice(product) ? 'Цена неизвестна' : `${formatRub(product.price)} / ${product.unit}`;
 }
 
 // Stock is a measure, not money: `12,5 кг` with the Russian decimal comma.

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { BasketEntry } from '../../api/types';
 import { lineSum } from '../../lib/amount';
 import { formatRub } from '../../lib/money';
-import { priceText, stockText } from '../../lib/product-text';
+import { hasPrice, priceText, stockText } from '../../lib/product-text';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
 import { BasketControl } from './BasketControl';
 import classes from './BasketPage.module.css';
@@ -13,7 +13,7 @@ import { basket, removeLine } from './store';
 
 function lineTotal({ product, amount }: BasketEntry): string {
   if (!product.available) return 'Недоступно';
-  if (product.price === null) return 'Цена неизвестна';
+  if (!hasPrice(product)) return 'Цена неизвестна';
   return formatRub(lineSum(amount, product.price));
 }
 

@@ -3,6 +3,7 @@ import { errorStatus, fieldErrors } from '../../api/http';
 import { deleteBasketLine, getBasket, getTotalPrice, updateBasketAmount } from '../../api/basket';
 import type { Basket, BasketEntry, Product } from '../../api/types';
 import { clampAmount, lineSum, stepOf } from '../../lib/amount';
+import { hasPrice } from '../../lib/product-text';
 import { roundTo } from '../../lib/round';
 import { hideRetryNotice, notifyError, showRetryNotice } from '../../ui/notify';
 
@@ -251,7 +252,7 @@ export async function takeOrderedLines(order: {
 }
 
 function isOrderable({ product, amount }: BasketEntry): boolean {
-  return product.available && product.price !== null && amount > 0;
+  return product.available && hasPrice(product) && amount > 0;
 }
 
 /** amount_sum as the server counts it: the available, priced lines. */

@@ -1,7 +1,7 @@
 import { Anchor, Box, Card, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Product } from '../../api/types';
-import { priceText, stockText } from '../../lib/product-text';
+import { hasPrice, priceText, stockText } from '../../lib/product-text';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
 import { BasketControl } from '../basket';
 import classes from './Card.module.css';
@@ -29,7 +29,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         <Anchor component={Link} href={href} fw={500} lineClamp={2} className={classes.name}>
           {product.name}
         </Anchor>
-        <Text fw={700} c={product.price === null ? 'dimmed' : undefined}>
+        <Text fw={700} c={hasPrice(product) ? undefined : 'dimmed'}>
           {priceText(product)}
         </Text>
         <Text size="sm" c={product.available ? 'dimmed' : 'var(--mantine-color-error)'}>

@@ -8,8 +8,10 @@ describe('product texts', () => {
     [{ price: 890, unit: 'кг' }, '890 ₽ / кг'],
     [{ price: 1290.5, unit: 'шт' }, '1 290,50 ₽ / шт'],
     [{ price: null, unit: 'л' }, 'Цена неизвестна'],
+    // Spec §3 says «missing»: a backend that leaves the field out is read the same way.
+    [{ unit: 'кг' }, 'Цена неизвестна'],
   ])('price of %o reads %s', (product, text) => {
-    expect(nbsp(priceText(product))).toBe(text);
+    expect(nbsp(priceText(product as { price: number | null; unit: string }))).toBe(text);
   });
 
   it.each([
