@@ -220,10 +220,9 @@ describe('slow actions show that they are under way', () => {
     const status = page.getByRole('status').filter({ hasText: 'Ищем…' });
     await status.waitFor(LOADING_SHOWS_WITHIN);
     expect(await field.inputValue()).toBe('клубника');
-    // The raspberries stay in view, dimmed and hidden from screen readers, until the answer.
-    expect(
-      await page.locator('[aria-hidden="true"] [data-testid="product-card"]').count(),
-    ).toBeGreaterThan(0);
+    // The raspberries stay in view, dimmed and inert (no tap, Tab or screen reader reaches
+    // them), until the answer.
+    expect(await page.locator('[inert] [data-testid="product-card"]').count()).toBeGreaterThan(0);
     await page
       .getByRole('status')
       .filter({ hasText: /^Найдено/ })
