@@ -25,8 +25,8 @@ interface AmountFieldProps {
 /**
  * The amount as text, with the unit in front. While focused it holds what the shopper types,
  * filtered by `sanitizeAmountText` (digits and one `,` or `.`, no more decimals than the unit
- * allows; a key the field does not take changes nothing); Enter or leaving the field applies it, Escape drops it, and the arrow keys step like
- * plus and minus.
+ * allows; a key the field does not take changes nothing); Enter or leaving the field applies
+ * it, Escape drops it, and the arrow keys step like plus and minus.
  */
 export function AmountField({
   product,

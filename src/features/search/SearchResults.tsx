@@ -79,7 +79,7 @@ export function SearchResults({ results, typing, onRetry }: SearchResultsProps) 
  */
 function Stale({ children }: { children: ReactNode }) {
   return (
-    <Box inert opacity={0.45} data-testid="stale-results">
+    <Box inert opacity={0.45}>
       {children}
     </Box>
   );
