@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product, SectionRef } from '../../../src/api/types';
 import { MAX_QUERY_LENGTH } from '../../../src/features/search/query';
 import SearchPage from '../../../src/features/search/SearchPage';
+import { RASPBERRY } from '../basket-fakes';
 import { renderAt } from '../render';
 
 // Every search call is held until the test answers it, so the order of answers is the test's.
@@ -29,18 +30,8 @@ vi.mock('../../../src/api/catalog', () => {
 
 const NOTHING = 'По вашему запросу не нашлось товаров';
 
-const product = (id: number, name: string): Product => ({
-  id,
-  name,
-  image: null,
-  unit: 'кг',
-  unit_step: 0.1,
-  price: 890,
-  rest: 15,
-  available: true,
-});
-const raspberry = product(7, 'Малина');
-const mango = product(99, 'Манго');
+const raspberry: Product = RASPBERRY;
+const mango: Product = { ...RASPBERRY, id: 99, name: 'Манго' };
 const section: SectionRef = { id: 15, name: 'Малина и ежевика', image: null };
 
 /** The queries searched so far, one per search (each search asks for products and sections). */
