@@ -5,7 +5,7 @@ import { MatchersV3 as M } from '@pact-foundation/pact';
 import { describe, expect } from 'vitest';
 import { getToken } from '../../src/api/token';
 import type { Basket, BasketEntry } from '../../src/api/types';
-import { detailBody, exactNumber, fieldErrorsBody, productBody } from '../support/bodies';
+import { exactNumber, fieldErrorsBody, productBody } from '../support/bodies';
 import { REVOKED_TOKEN } from '../support/constants';
 import { contract } from '../support/consumer';
 import { failureFields, failureStatus } from '../support/errors';
@@ -69,7 +69,8 @@ export function basketContracts(): void {
       calls: 'getBasket',
       visitor: { token: REVOKED_TOKEN },
       request: { method: 'GET', path: '/api/catalog/basket' },
-      response: { status: 401, body: detailBody('Недопустимый токен.') },
+      // The status is what the app acts on; DRF's `{detail}` body is not read.
+      response: { status: 401 },
       run: async ({ api, unauthorizedCalls }) => {
         expect(await failureStatus(api.getBasket())).toBe(401);
         // Spec §6: any 401 logs the visitor out and sends them to the login page.
@@ -172,10 +173,8 @@ export function basketContracts(): void {
         path: `/api/catalog/basket/${RASPBERRY.id}`,
         body: { amount: 1 },
       },
-      response: {
-        status: 403,
-        body: detailBody('CSRF Failed: CSRF token missing or incorrect.'),
-      },
+      // Any body: DRF's `{detail}` or Django's HTML page of a failed CSRF check.
+      response: { status: 403 },
       run: async ({ api }) => {
         expect(await failureStatus(api.updateBasketAmount(RASPBERRY.id, 1))).toBe(403);
       },

@@ -7,7 +7,13 @@ import './env';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MatchersV3 as M, PactV4, type Rules, type TemplateHeaders } from '@pact-foundation/pact';
+import {
+  HTTPResponseStatusClass,
+  MatchersV3 as M,
+  PactV4,
+  type Rules,
+  type TemplateHeaders,
+} from '@pact-foundation/pact';
 import { expect, it } from 'vitest';
 import * as auth from '../../src/api/auth';
 import * as basket from '../../src/api/basket';
@@ -16,6 +22,7 @@ import * as content from '../../src/api/content';
 import { configureApi } from '../../src/api/http';
 import * as orders from '../../src/api/orders';
 import { setToken } from '../../src/api/token';
+import { type FileRule, nullableRules } from './bodies';
 import { CONSUMER, PACT_CSRF_TOKEN, PACT_DIR, PACT_FILE, PROVIDER } from './constants';
 import { normalizePact, type PactFile } from './pact-file';
 import type { Given } from './states';
@@ -87,7 +94,11 @@ export interface ContractSpec {
     /** What the app sends; matchers allowed. */
     body?: unknown;
   };
-  /** `rules`: matching rules the body's matchers cannot express (the basket's keys). */
+  /**
+   * A 2xx status stands for any 2xx (the app reads only that the call succeeded: DRF teams
+   * answer 200 or 201 to a PUT that creates, 200 or 204 to a DELETE); an error status is exact.
+   * `rules`: matching rules the body's matchers cannot express (the basket's keys).
+   */
   response: { status: number; body?: unknown; rules?: Rules };
   /** The visitor's token (default none) and anti-forgery token (default PACT_CSRF_TOKEN). */
   visitor?: { token?: string; csrfToken?: string | null };
@@ -144,6 +155,36 @@ function requestHeaders(spec: ContractSpec): TemplateHeaders {
   return headers;
 }
 
+/** The status as the pact states it: any 2xx for a success, the very code for an error. */
+export function responseStatus(status: number) {
+  return status >= 200 && status < 300
+    ? M.matchStatus(status, HTTPResponseStatusClass.Success)
+    : status;
+}
+
+interface FfiResponse {
+  withResponseMatchingRules(rules: string): void;
+}
+
+/**
+ * Writes "one of these" rules (`combine: OR`) into the interaction. Pact JS's own
+ * `matchingRules()` writes every list as "all of these", so this goes to the Pact core's call
+ * that takes the pact file's format as it is.
+ */
+function addEitherRules(builder: object, rules: Record<string, FileRule[]>): void {
+  if (Object.keys(rules).length === 0) return;
+  const core = (builder as unknown as { interaction?: Partial<FfiResponse> }).interaction;
+  if (typeof core?.withResponseMatchingRules !== 'function') {
+    throw new Error(
+      'Pact JS changed: cannot write the nullable fields of the pact (see bodies.ts)',
+    );
+  }
+  const body = Object.fromEntries(
+    Object.entries(rules).map(([path, matchers]) => [path, { combine: 'OR', matchers }]),
+  );
+  core.withResponseMatchingRules(JSON.stringify({ body }));
+}
+
 export function contract(spec: ContractSpec): void {
   if (declared.has(spec.description)) throw new Error(`Duplicate description: ${spec.description}`);
   declared.add(spec.description);
@@ -170,8 +211,12 @@ export function contract(spec: ContractSpec): void {
           if (query) builder.query(query);
           if (body !== undefined) builder.jsonBody(body);
         })
-        .willRespondWith(status, (builder) => {
-          if (responseBody !== undefined) builder.jsonBody(responseBody);
+        .willRespondWith(responseStatus(status), (builder) => {
+          if (responseBody !== undefined) {
+            const nullable = nullableRules(responseBody);
+            builder.jsonBody(nullable.body);
+            addEitherRules(builder, nullable.rules);
+          }
           if (rules) builder.matchingRules(rules);
         })
         .executeTest(async (mockServer) => {

@@ -4,7 +4,7 @@ import jsonServer from 'json-server';
 import type { StubContext } from '../context.ts';
 import type { StoredProduct, StoredSection, StubData } from '../db.ts';
 import { type FaultSpec, pathMatches } from '../faults.ts';
-import { productImage, sectionImage, slideImage } from '../fixtures/media-paths.ts';
+import { productImage } from '../fixtures/media-paths.ts';
 import { apiErrors, apiNotFound, defineRoute, HttpError, pathId } from '../http.ts';
 import { searchByName } from '../search.ts';
 import { isSessionKey, parseCookies, randomKey, sessionOwner } from '../session.ts';
@@ -59,9 +59,8 @@ function faultSpec(body: unknown): FaultSpec {
 // the session of the request's `sessionid` cookie (the verifier sends the same one with every
 // request), else as the other named states do.
 //
-// Lists in the pact use one element as the template for all, and Pact has no "number or null"
-// matcher: states whose answer lists products fill the nullable fields (image, price, unit_step)
-// of what they list. The null variant has its own state and interaction.
+// A state changes only what its sentence is about: the pact lets every other row of a list be as
+// the seed has it (a product without a photo or a price, an empty selection).
 // ---------------------------------------------------------------------------------------------
 
 interface PactStateContext {
@@ -90,7 +89,7 @@ function textParam(state: string, params: Record<string, unknown>, key: string):
   return value;
 }
 
-/** Gives a listed product the fields a list's template needs. */
+/** Gives a product every field, as the interactions' example product has them. */
 function fillNullable(product: StoredProduct): void {
   product.image ??= productImage(product.id);
   product.price ??= 100;
@@ -115,7 +114,6 @@ function fullProduct(state: string, data: StubData, id: number): StoredProduct {
 function sectionOrFail(state: string, data: StubData, id: number): StoredSection {
   const section = data.sections.find((candidate) => candidate.id === id);
   if (!section) throw stateFail(state, `нет раздела ${id}`);
-  section.image ??= sectionImage(section.id);
   return section;
 }
 
@@ -129,9 +127,7 @@ const PACT_STATES = new Map<string, PactStateHandler>([
     (state, { data, params }) => {
       const id = idParam(state, params);
       fullProduct(state, data, id);
-      const others = data.home.product_ids.filter((other) => other !== id);
-      for (const other of others) fillNullable(productOrFail(state, data, other));
-      data.home.product_ids = [id, ...others];
+      data.home.product_ids = [id, ...data.home.product_ids.filter((other) => other !== id)];
     },
   ],
   [
@@ -150,12 +146,12 @@ const PACT_STATES = new Map<string, PactStateHandler>([
     (state, { data, params }) => absent(state, data.products, idParam(state, params)),
   ],
   [
-    'a product named {name} exists',
+    'a search for {q} finds a product named {name}',
     (state, { data, params }) => {
       const name = textParam(state, params, 'name');
-      if (!data.products.some((product) => product.name === name))
-        throw stateFail(state, `нет товара «${name}»`);
-      searchByName(data.products, name).forEach(fillNullable);
+      const found = searchByName(data.products, textParam(state, params, 'q'));
+      if (!found.some((product) => product.name === name))
+        throw stateFail(state, `поиск не находит товар «${name}»`);
     },
   ],
   [
@@ -169,18 +165,14 @@ const PACT_STATES = new Map<string, PactStateHandler>([
     'the home page lists section {id}',
     (state, { data, params }) => {
       const id = idParam(state, params);
-      const others = data.home.section_ids.filter((other) => other !== id);
-      for (const other of [id, ...others]) sectionOrFail(state, data, other);
-      data.home.section_ids = [id, ...others];
+      sectionOrFail(state, data, id);
+      data.home.section_ids = [id, ...data.home.section_ids.filter((other) => other !== id)];
     },
   ],
   [
     'section {id} is a root section',
     (state, { data, params }) => {
       sectionOrFail(state, data, idParam(state, params)).parent_id = null;
-      for (const root of data.sections) {
-        if (root.parent_id === null) sectionOrFail(state, data, root.id);
-      }
     },
   ],
   [
@@ -192,8 +184,6 @@ const PACT_STATES = new Map<string, PactStateHandler>([
       const products = data.products.filter((product) => product.section_id === id);
       if (children.length === 0 || products.length === 0)
         throw stateFail(state, `в разделе ${id} нет подразделов или товаров`);
-      for (const child of children) sectionOrFail(state, data, child.id);
-      products.forEach(fillNullable);
     },
   ],
   [
@@ -213,13 +203,12 @@ const PACT_STATES = new Map<string, PactStateHandler>([
     (state, { data, params }) => absent(state, data.sections, idParam(state, params)),
   ],
   [
-    'a section named {name} exists',
+    'a search for {q} finds a section named {name}',
     (state, { data, params }) => {
       const name = textParam(state, params, 'name');
-      if (!data.sections.some((section) => section.name === name))
-        throw stateFail(state, `нет раздела «${name}»`);
-      for (const section of searchByName(data.sections, name))
-        sectionOrFail(state, data, section.id);
+      const found = searchByName(data.sections, textParam(state, params, 'q'));
+      if (!found.some((section) => section.name === name))
+        throw stateFail(state, `поиск не находит раздел «${name}»`);
     },
   ],
   [
@@ -237,16 +226,6 @@ const PACT_STATES = new Map<string, PactStateHandler>([
       if (!selection) throw stateFail(state, `нет подборки ${id}`);
       if (selection.section_ids.length === 0 || selection.product_ids.length === 0)
         throw stateFail(state, `в подборке ${id} нет разделов или товаров`);
-      // GET selections lists every selection: each must fit the template, so an empty one
-      // (`selection {id} is empty`) goes.
-      data.selections = data.selections.filter(
-        (each) => each.section_ids.length > 0 && each.product_ids.length > 0,
-      );
-      for (const each of data.selections) {
-        for (const sectionId of each.section_ids) sectionOrFail(state, data, sectionId);
-        for (const productId of each.product_ids)
-          fillNullable(productOrFail(state, data, productId));
-      }
     },
   ],
   [
@@ -320,7 +299,6 @@ const PACT_STATES = new Map<string, PactStateHandler>([
     'the carousel has slides',
     (state, { data }) => {
       if (data.slides.length === 0) throw stateFail(state, 'нет слайдов');
-      for (const slide of data.slides) slide.image ??= slideImage(slide.id);
     },
   ],
   [

@@ -1,6 +1,6 @@
 // /__control/state understands the pact's provider states (contracts/support/states.ts): each
 // makes its sentence true, basket and order states act on the session of the request's cookie,
-// and list states leave lists whose every product has the fields the pact's template needs.
+// and a state changes no row it is not about (the pact lets the other rows of a list be).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STATES } from '../../contracts/support/states.ts';
 import { control, startTestServer, type TestServer, Visitor } from './helpers.ts';
@@ -67,23 +67,33 @@ describe('pact provider states', () => {
     }
   });
 
-  it('lists only products with image, price and unit step on the home page', async () => {
-    expect((await pactState(STATES.homeProduct, { id: 7 })).status).toBe(200);
+  it('lists the product first and full on the home page, and leaves the other products be', async () => {
     const visitor = new Visitor(server.url);
-    const products = (await visitor.get('/api/catalog/product')).body as ProductShape[];
-    expect(products[0]?.id).toBe(7);
-    expect(products.filter((product) => !full(product))).toEqual([]);
+    const home = async () => (await visitor.get('/api/catalog/product')).body as ProductShape[];
+    const others = (products: ProductShape[]) => products.filter((product) => product.id !== 7);
+    const before = await home();
+    expect((await pactState(STATES.homeProduct, { id: 7 })).status).toBe(200);
+    const after = await home();
+    expect(after[0]?.id).toBe(7);
+    expect(full(after[0]!)).toBe(true);
+    expect(others(after)).toEqual(others(before));
+    // A piece product has no unit step: the pact lets it stand in the list as it is.
+    expect(after.find((product) => product.id === 4)?.unit_step).toBeNull();
   });
 
-  it('fills the products of every selection', async () => {
-    expect((await pactState(STATES.selection, { id: 1 })).status).toBe(200);
-    const visitor = new Visitor(server.url);
-    const selections = (await visitor.get('/api/catalog/selections')).body as {
-      products: ProductShape[];
-    }[];
-    const products = selections.flatMap((selection) => selection.products);
-    expect(products.length).toBeGreaterThan(0);
-    expect(products.filter((product) => !full(product))).toEqual([]);
+  it('finds the named product and section by the query of the state, or says it does not', async () => {
+    expect((await pactState(STATES.productFound, { q: 'черника', name: 'Черника' })).status).toBe(
+      200,
+    );
+    expect(
+      (await pactState(STATES.sectionFound, { q: 'лесные', name: 'Лесные ягоды' })).status,
+    ).toBe(200);
+    const wrong = await pactState(STATES.productFound, { q: 'малина', name: 'Черника' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.detail).toContain(STATES.productFound);
+    expect(
+      (await pactState(STATES.sectionFound, { q: 'ананас', name: 'Лесные ягоды' })).status,
+    ).toBe(400);
   });
 
   it('answers an empty section with empty lists, and refuses a section that has content', async () => {
@@ -95,7 +105,7 @@ describe('pact provider states', () => {
     expect(answer.body.detail).toContain(STATES.emptySection);
   });
 
-  it('creates or empties a selection, and the selections list drops it again', async () => {
+  it('creates or empties a selection, and the selection state leaves the others be', async () => {
     const visitor = new Visitor(server.url);
     for (const id of [4, 3]) {
       expect((await pactState(STATES.emptySelection, { id })).status).toBe(200);
@@ -105,15 +115,16 @@ describe('pact provider states', () => {
         products: [],
       });
     }
-    // States are not undone: the list state must not leave an empty selection for the template.
+    // The pact lets another selection of the list be empty: the state need not touch it.
     expect((await pactState(STATES.selection, { id: 1 })).status).toBe(200);
     const selections = (await visitor.get('/api/catalog/selections')).body as {
       id: number;
       sections: unknown[];
       products: unknown[];
     }[];
-    expect(selections.map((selection) => selection.id)).toEqual([1, 2]);
-    expect(selections.filter((each) => !each.sections.length || !each.products.length)).toEqual([]);
+    expect(selections.map((selection) => selection.id)).toEqual([1, 2, 3, 4]);
+    const empty = selections.filter((each) => !each.sections.length && !each.products.length);
+    expect(empty.map((each) => each.id)).toEqual([3, 4]);
   });
 
   it('sets the null variant of a product', async () => {
