@@ -4,6 +4,7 @@
 import './support/env';
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,9 @@ import { contentContracts } from './consumer/content';
 import { orderContracts } from './consumer/orders';
 import {
   apiModulesNotCovered,
+  fieldsNotReadByApp,
   functionsWithoutInteraction,
+  requiredResponseFields,
   routesWithoutInteraction,
   statesMissingFromGuide,
   statesWithoutParams,
@@ -24,6 +27,14 @@ import { readPactFile } from './support/pact-file';
 import { stubApiRoutes } from './support/stub-routes';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** The app's code that reads answers: every src file but the type declarations. */
+function appSources(): string[] {
+  const src = join(ROOT, 'src');
+  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && file !== join('api', 'types.ts'))
+    .map((file) => readFileSync(join(src, file), 'utf8'));
+}
 
 describe('consumer: every call of src/api against the Pact mock server', () => {
   catalogContracts();
@@ -58,6 +69,12 @@ describe('completeness of the pact file', () => {
 
   it('gives every provider state the params its name promises', () => {
     expect(statesWithoutParams(readPactFile())).toEqual([]);
+  });
+
+  it('asks the backend only for fields the app reads', () => {
+    const pact = readPactFile();
+    expect(requiredResponseFields(pact).length).toBeGreaterThanOrEqual(25);
+    expect(fieldsNotReadByApp(pact, appSources())).toEqual([]);
   });
 
   it('documents every provider state in contracts/README.md', () => {

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { exactNumber, sectionBody } from './support/bodies';
 import {
   apiModulesNotCovered,
+  fieldsNotReadByApp,
   functionsWithoutInteraction,
+  requiredResponseFields,
   routesWithoutInteraction,
   statesMissingFromGuide,
   statesWithoutParams,
@@ -98,6 +100,39 @@ describe('the completeness check', () => {
     expect(statesWithoutParams(broken)).toEqual([
       'x: "the basket holds product {id} with amount {amount}" has no param amount',
     ]);
+  });
+
+  it('lists the fields of every response body, nested ones too, but not ids used as keys', () => {
+    const answers = pactOf(
+      interaction('GET basket', 'GET', '/api/catalog/basket', {
+        response: { status: 200, body: { content: { '7': { product: { id: 7 }, amount: 1 } } } },
+      }),
+      interaction('GET user', 'GET', '/api/auth/user/me/', {
+        response: { status: 200, body: { content: [{ username: 'demo', email: 'a@b' }] } },
+      }),
+    );
+    expect(requiredResponseFields(answers)).toEqual([
+      'amount',
+      'email',
+      'id',
+      'product',
+      'username',
+    ]);
+  });
+
+  it('names the fields the pact asks for that no app source reads', () => {
+    const user = pactOf(
+      interaction('GET user', 'GET', '/api/auth/user/me/', {
+        response: { status: 200, body: { content: { username: 'demo', email: 'a@b' } } },
+      }),
+    );
+    const reads = 'const name = user?.username;';
+    expect(fieldsNotReadByApp(user, [reads])).toEqual(['email']);
+    expect(fieldsNotReadByApp(user, [reads, 'send(user.email)'])).toEqual([]);
+    // Named in a comment, or a longer name that starts the same, is not a read.
+    expect(
+      fieldsNotReadByApp(user, [reads, '// user.email\n/* user.email */ user.emails']),
+    ).toEqual(['email']);
   });
 
   it('names states the guide does not document', () => {

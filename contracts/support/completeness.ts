@@ -1,6 +1,7 @@
 // What the completeness check asks of a pact file: every src/api function makes at least one
-// interaction, every stub route is exercised by one, and every state carries the params its
-// name promises. Each answers the list of what is missing, empty when nothing is.
+// interaction, every stub route is exercised by one, every state carries the params its name
+// promises, and every field the pact asks of a backend is read by the app. Each answers the list
+// of what is missing, empty when nothing is.
 import type { PactFile } from './pact-file';
 import { placeholders } from './states';
 import type { StubRoute } from './stub-routes';
@@ -58,4 +59,37 @@ export function statesMissingFromGuide(pact: PactFile, guide: string): string[] 
     pact.interactions.flatMap(({ providerStates = [] }) => providerStates.map(({ name }) => name)),
   );
   return [...names].filter((name) => !guide.includes(`\`${name}\``));
+}
+
+/** The keys of the objects in the pact's response bodies: the fields a backend must send. */
+export function requiredResponseFields(pact: PactFile): string[] {
+  const fields = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (typeof node === 'object' && node !== null) {
+      for (const [key, value] of Object.entries(node)) {
+        // The basket's keys are product ids, not fields.
+        if (!/^\d+$/.test(key)) fields.add(key);
+        walk(value);
+      }
+    }
+  };
+  for (const { response } of pact.interactions) walk(response.body?.content);
+  return [...fields].sort();
+}
+
+/** Source text without its comments: a field named in a comment is not read. */
+function withoutComments(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+/**
+ * Fields the pact asks of a backend that no app source reads (`.field` or `?.field`). The app's
+ * type declarations are no reader, so src/api/types.ts is left out of `sources` by the caller.
+ */
+export function fieldsNotReadByApp(pact: PactFile, sources: string[]): string[] {
+  const code = sources.map(withoutComments).join('\n');
+  return requiredResponseFields(pact).filter(
+    (field) => !new RegExp(`\\.${field}(?![\\w$])`).test(code),
+  );
 }
