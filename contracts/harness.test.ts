@@ -1,9 +1,13 @@
 // The harness's own logic: the completeness check finds what is missing, the pact file is
 // written in a stable order, and the verify CLI reads its arguments.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MatchersV3 as M } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { exactNumber, sectionBody } from './support/bodies';
+import { exactNumber, nullable, nullableRules, sectionBody } from './support/bodies';
 import {
   apiModulesNotCovered,
   fieldsNotReadByApp,
@@ -15,6 +19,13 @@ import {
 } from './support/completeness';
 import { EXOTIC_BERRIES } from './support/examples';
 import { normalizePact, type PactFile, type PactInteraction } from './support/pact-file';
+import {
+  formatReport,
+  readableMismatches,
+  shortText,
+  splitHost,
+  verifyProvider,
+} from './support/provider';
 import type { StubRoute } from './support/stub-routes';
 import { parseCli, unreachable, UsageError } from './verify';
 
@@ -185,6 +196,22 @@ describe('the body matchers', () => {
   it('pins an empty example list as exactly []', () => {
     expect(sectionBody(EXOTIC_BERRIES)).toMatchObject({ children: [], products: [] });
   });
+
+  it('turns nullable fields into "null or the matcher" rules at the paths Pact writes', () => {
+    const product = { id: M.integer(7), price: nullable(890, M.number(100)) };
+    const { body, rules } = nullableRules({
+      list: M.eachLike(product),
+      basket: M.eachKeyLike('7', { product }),
+      image: nullable(null, M.regex(/^\//, '/a.svg')),
+    });
+    expect(rules).toEqual({
+      '$.list[*].price': [{ match: 'number' }, { match: 'null' }],
+      '$.basket.*.product.price': [{ match: 'number' }, { match: 'null' }],
+      '$.image': [{ match: 'regex', regex: '^\\/' }, { match: 'null' }],
+    });
+    expect(JSON.stringify(body)).not.toContain('nullable');
+    expect(body).toMatchObject({ image: null, list: { value: [{ price: 890 }] } });
+  });
 });
 
 describe('contracts:verify arguments', () => {
@@ -237,5 +264,116 @@ describe('contracts:verify before it starts', () => {
     expect(await unreachable(url)).toBeNull();
     await new Promise((resolve) => server.close(resolve));
     expect(await unreachable(url)).toBe('ECONNREFUSED');
+  });
+});
+
+describe('the verification summary', () => {
+  it('reads a null where a pattern was expected as null, and joins the halves of "or null"', () => {
+    expect(
+      readableMismatches([
+        { path: '$[0].image', actual: 'null', mismatch: "Expected '' to match '^/\\S+$'" },
+        {
+          path: '$[1].price',
+          actual: '"1.00"',
+          mismatch: "Expected '1.00' (String) to be a number",
+        },
+        {
+          path: '$[1].price',
+          actual: '"1.00"',
+          mismatch: "Expected '1.00' (String) to be a null value",
+        },
+        { path: '$[2].name', actual: '""', mismatch: "Expected '' to match '^.+$'" },
+      ]),
+    ).toEqual([
+      "$[0].image: Expected null to match '^/\\S+$'",
+      "$[1].price: Expected '1.00' (String) to be a number, or null",
+      "$[2].name: Expected '' to match '^.+$'",
+    ]);
+  });
+
+  it('gives an HTML error page by its title and takes Host out of the headers', () => {
+    expect(shortText('<html><head><title>Page not found at /x</title></head><body>…')).toBe(
+      'Page not found at /x',
+    );
+    expect(shortText('{"detail": "unknown"}')).toBe('{"detail": "unknown"}');
+    expect(splitHost({ host: 'shop.example', Referer: 'r' })).toEqual({
+      host: 'shop.example',
+      others: { Referer: 'r' },
+    });
+  });
+});
+
+describe('contracts:verify against a provider', () => {
+  /** Two interactions with states; the provider answers a null image and 404 to state set-ups. */
+  const PACT = {
+    consumer: { name: 'c' },
+    provider: { name: 'p' },
+    interactions: ['/api/a', '/api/b'].map((path) => ({
+      type: 'Synchronous/HTTP',
+      description: `GET ${path}`,
+      providerStates: [{ name: 'product {id} exists', params: { id: 7 } }],
+      request: { method: 'GET', path },
+      response: {
+        status: 200,
+        body: { content: { image: '/a.svg' }, contentType: 'application/json', encoded: false },
+        matchingRules: {
+          body: { '$.image': { combine: 'AND', matchers: [{ match: 'regex', regex: '^/\\S+$' }] } },
+        },
+      },
+    })),
+    metadata: { pactSpecification: { version: '4.0' } },
+  };
+
+  async function provider() {
+    const hosts: string[] = [];
+    const server = createServer((request, response) => {
+      if (request.url?.startsWith('/api/')) hosts.push(request.headers.host ?? '');
+      const found = request.url?.startsWith('/api/');
+      response.writeHead(found ? 200 : 404, {
+        'Content-Type': found ? 'application/json' : 'text/html',
+      });
+      response.end(found ? '{"image": null}' : '<title>Page not found at /state</title>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { hosts, url, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it('replays with the host of the provider URL, or the Host header given, and sums up a state URL that failed every state in one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'berries-verify-test-'));
+    const pactFile = join(dir, 'pact.json');
+    writeFileSync(pactFile, JSON.stringify(PACT));
+    const backend = await provider();
+    try {
+      const report = await verifyProvider({
+        providerBaseUrl: backend.url,
+        stateChangeUrl: `${backend.url}/state`,
+        pactFile,
+        logLevel: 'error',
+      });
+      expect(backend.hosts).toEqual([new URL(backend.url).host, new URL(backend.url).host]);
+      expect(report.ok).toBe(false);
+      const summary = formatReport(report).split('\n');
+      expect(summary).toHaveLength(2);
+      expect(summary[1]).toContain(
+        `The state-change URL ${backend.url}/state answered HTTP 404 for every state (1 states)`,
+      );
+      expect(summary[1]).toContain('Page not found at /state');
+      expect(report.failures.flatMap((failure) => failure.reasons)).toContain(
+        "$.image: Expected null to match '^/\\S+$'",
+      );
+
+      backend.hosts.length = 0;
+      await verifyProvider({
+        providerBaseUrl: backend.url,
+        pactFile,
+        headers: { Host: 'shop.example' },
+        logLevel: 'error',
+      });
+      expect(backend.hosts).toEqual(['shop.example', 'shop.example']);
+    } finally {
+      await backend.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,7 +2,8 @@
 //   no arguments                  the embedded stub, started here on a temporary data file
 //   --provider-base-url URL       any backend (its /api lives at URL/api)
 //   --state-change-url URL        where provider states are set up (POST {state, params, action})
-//   --header 'Name: value'        added to every replayed request (repeatable)
+//   --header 'Name: value'        added to every replayed request (repeatable); 'Host: name'
+//                                 replaces the host of --provider-base-url that requests carry
 //   --pact FILE                   another pact file (default: the committed one)
 // Exit code: 0 all interactions pass, 1 some fail, 2 wrong arguments or an unreachable provider;
 // a provider that goes away during the run stops it at once (killed: 137).

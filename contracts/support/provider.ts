@@ -6,6 +6,10 @@
 // every PUT/POST/DELETE is 403) and `sessionid`, the anonymous visitor whose basket and orders
 // the provider states set up. The request filter adds both; the state-change request carries the
 // same cookies, so the backend knows which visitor a state is about.
+//
+// Pact JS replays through a proxy of its own on 127.0.0.1, and the request reaching the provider
+// would name that proxy in its Host header: Django's ALLOWED_HOSTS would refuse it (400) and DRF
+// would build absolute URLs with the proxy's port. The filter puts back the provider's host.
 import './env';
 import { Verifier } from '@pact-foundation/pact';
 import type { NextFunction, Request, Response } from 'express';
@@ -21,7 +25,10 @@ export interface VerifyOptions {
   stateBodyExtras?: Record<string, Json>;
   /** Runs before the states of each interaction are set up (the embedded stub resets). */
   beforeEach?: () => Promise<void>;
-  /** Sent with every replayed request (`Authorization` of a gateway, a host header, …). */
+  /**
+   * Sent with every replayed request (`Authorization` of a gateway, …). `Host` replaces the host
+   * of `providerBaseUrl` that replayed requests carry otherwise.
+   */
   headers?: Record<string, string>;
   pactFile?: string;
   logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error';
@@ -38,12 +45,19 @@ export interface VerifyReport {
   failures: InteractionFailure[];
   /** State set-ups that failed: the verifier only logs them, the report makes them count. */
   stateErrors: string[];
+  /**
+   * Set when the state-change URL failed every set-up the same way (a wrong URL, a view not
+   * mounted): one line says so instead of a failure per interaction.
+   */
+  stateUrlFailure?: string;
 }
 
 interface StateError {
   state: string;
   params: string;
   message: string;
+  /** `HTTP 404`, or the network error: what every set-up has in common when the URL is wrong. */
+  problem: string;
 }
 
 /** Its params as the handler received them, keys sorted, so pact and handler compare equal. */
@@ -59,26 +73,57 @@ export function pactCookies(csrfHeader: string | undefined): string {
   return `csrftoken=${csrfHeader || PACT_CSRF_TOKEN}; sessionid=${PACT_SESSION}`;
 }
 
-function addCookies(req: Request, _res: Response, next: NextFunction): void {
-  const csrf = req.headers['x-csrftoken'];
-  const cookies = pactCookies(typeof csrf === 'string' ? csrf : undefined);
-  req.headers.cookie = req.headers.cookie ? `${req.headers.cookie}; ${cookies}` : cookies;
-  next();
+/** The replayed request as the browser would send it: the provider's host, the cookies. */
+function browserLike(host: string) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    req.headers.host = host;
+    const csrf = req.headers['x-csrftoken'];
+    const cookies = pactCookies(typeof csrf === 'string' ? csrf : undefined);
+    req.headers.cookie = req.headers.cookie ? `${req.headers.cookie}; ${cookies}` : cookies;
+    next();
+  };
+}
+
+/** The `Host` of `headers` (any case), and the other headers. */
+export function splitHost(headers: Record<string, string>): {
+  host?: string;
+  others: Record<string, string>;
+} {
+  let host: string | undefined;
+  const others: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() === 'host') host = value;
+    else others[name] = value;
+  }
+  return { host, others };
+}
+
+/** An answer's text for a one-line message: an HTML page by its title (Django's error pages). */
+export function shortText(body: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body)?.[1];
+  const text = title ?? body;
+  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
 type StateHandler = (params?: unknown) => Promise<undefined>;
+
+interface StateTally {
+  errors: StateError[];
+  succeeded: number;
+}
 
 function stateHandlers(
   names: string[],
   url: string,
   extras: Record<string, Json>,
-  errors: StateError[],
+  tally: StateTally,
 ): Record<string, StateHandler> {
   const handlers: Record<string, StateHandler> = {};
   for (const state of names) {
     handlers[state] = async (params) => {
       const body = { state, params: params ?? {}, action: 'setup', ...extras };
       let problem: string | null = null;
+      let detail = '';
       try {
         const response = await fetch(url, {
           method: 'POST',
@@ -86,17 +131,20 @@ function stateHandlers(
           body: JSON.stringify(body),
         });
         if (!response.ok) {
-          const text = (await response.text()).replace(/\s+/g, ' ').trim();
-          problem = `HTTP ${response.status} ${text.slice(0, 300)}`;
+          problem = `HTTP ${response.status}`;
+          detail = shortText(await response.text());
         }
       } catch (error) {
-        problem = error instanceof Error ? error.message : String(error);
+        const cause = (error as { cause?: { code?: string } }).cause?.code;
+        problem = cause ?? (error instanceof Error ? error.message : String(error));
       }
       if (problem) {
-        const message = `state "${state}" ${JSON.stringify(params ?? {})}: ${problem}`;
-        errors.push({ state, params: paramsKey(params), message });
+        const why = detail ? `${problem} ${detail}` : problem;
+        const message = `state "${state}" ${JSON.stringify(params ?? {})}: ${why}`;
+        tally.errors.push({ state, params: paramsKey(params), message, problem });
         throw new Error(message);
       }
+      tally.succeeded += 1;
       return undefined;
     };
   }
@@ -113,6 +161,29 @@ interface VerifierMismatch {
   path?: string;
   type?: string;
   message?: string;
+  actual?: string;
+}
+
+/**
+ * The verifier's mismatches as a reader wants them: a null where a pattern was expected reads
+ * "Expected null to match …" (the verifier says "Expected ''"), and the two halves of a
+ * "null or a number" rule make one line.
+ */
+export function readableMismatches(mismatches: VerifierMismatch[]): string[] {
+  const lines = new Map<string, string[]>();
+  for (const item of mismatches) {
+    let text = item.mismatch ?? item.message ?? item.type ?? 'failed';
+    if (item.actual === 'null')
+      text = text.replace(/^Expected '' to match/, 'Expected null to match');
+    const key = item.path ?? '';
+    lines.set(key, [...(lines.get(key) ?? []), text]);
+  }
+  return [...lines].flatMap(([path, texts]) => {
+    const nullHalf = texts.findIndex((text) => / to be a null value$/.test(text));
+    const merged =
+      nullHalf >= 0 && texts.length === 2 ? [`${texts[1 - nullHalf]}, or null`] : texts;
+    return merged.map((text) => [path, text].filter(Boolean).join(': '));
+  });
 }
 
 interface VerifierError {
@@ -136,17 +207,7 @@ function failuresOf(error: unknown, descriptions: string[]): InteractionFailure[
     const mismatches = mismatch?.mismatches ?? [];
     const all =
       mismatches.length > 0
-        ? [
-            ...new Set(
-              mismatches.map((item) =>
-                shorten(
-                  [item.path, item.mismatch ?? item.message ?? item.type]
-                    .filter(Boolean)
-                    .join(': '),
-                ),
-              ),
-            ),
-          ].sort()
+        ? [...new Set(readableMismatches(mismatches).map(shorten))].sort()
         : [mismatch?.message ?? mismatch?.type ?? 'failed'];
     const reasons =
       all.length > MAX_REASONS
@@ -167,12 +228,14 @@ export async function verifyProvider(options: VerifyOptions): Promise<VerifyRepo
       ),
     ),
   ];
-  const stateErrors: StateError[] = [];
+  const tally: StateTally = { errors: [], succeeded: 0 };
+  const stateErrors = tally.errors;
+  const { host, others: headers } = splitHost(options.headers ?? {});
   const verifier = new Verifier({
     providerBaseUrl: options.providerBaseUrl.replace(/\/+$/, ''),
     pactUrls: [pactFile],
     logLevel: options.logLevel ?? 'warn',
-    requestFilter: addCookies,
+    requestFilter: browserLike(host ?? new URL(options.providerBaseUrl).host),
     ...(options.beforeEach ? { beforeEach: options.beforeEach } : {}),
     ...(options.stateChangeUrl
       ? {
@@ -180,13 +243,11 @@ export async function verifyProvider(options: VerifyOptions): Promise<VerifyRepo
             stateNames,
             options.stateChangeUrl,
             options.stateBodyExtras ?? {},
-            stateErrors,
+            tally,
           ),
         }
       : {}),
-    ...(options.headers && Object.keys(options.headers).length > 0
-      ? { customProviderHeaders: options.headers }
-      : {}),
+    ...(Object.keys(headers).length > 0 ? { customProviderHeaders: headers } : {}),
   });
   let failures: InteractionFailure[] = [];
   try {
@@ -206,11 +267,21 @@ export async function verifyProvider(options: VerifyOptions): Promise<VerifyRepo
       failures.push({ description: interaction.description, reasons: [...new Set(missing)] });
     }
   }
+  const problems = new Set(stateErrors.map((error) => error.problem));
+  const [problem] = problems;
+  const stateUrlFailure =
+    options.stateChangeUrl && tally.succeeded === 0 && problem && problems.size === 1
+      ? `The state-change URL ${options.stateChangeUrl} answered ${problem} for every state` +
+        ` (${new Set(stateErrors.map((error) => error.state)).size} states), so no interaction` +
+        ` had its data set up. Is that the URL of the provider-state view, and is it mounted?` +
+        ` First answer: ${stateErrors[0]?.message ?? ''}`
+      : undefined;
   return {
     ok: failures.length === 0 && stateErrors.length === 0,
     total: descriptions.length,
     failures,
     stateErrors: [...new Set(stateErrors.map((error) => error.message))],
+    ...(stateUrlFailure ? { stateUrlFailure } : {}),
   };
 }
 
@@ -220,6 +291,10 @@ export function formatReport(report: VerifyReport): string {
   lines.push(
     `Pact verification: ${report.total} interactions, ${report.total - failed} passed, ${failed} failed.`,
   );
+  if (report.stateUrlFailure) {
+    lines.push(`  ✗ ${report.stateUrlFailure}`);
+    return lines.join('\n');
+  }
   for (const failure of report.failures) {
     lines.push(`  ✗ ${failure.description}`);
     for (const reason of failure.reasons) lines.push(`      ${reason}`);
