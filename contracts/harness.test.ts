@@ -282,6 +282,11 @@ describe('the verification summary', () => {
           actual: '"1.00"',
           mismatch: "Expected '1.00' (String) to be a null value",
         },
+        {
+          path: '$[1].price',
+          actual: '"1.00"',
+          mismatch: "Expected '1.00' (String) to be a number",
+        },
         { path: '$[2].name', actual: '""', mismatch: "Expected '' to match '^.+$'" },
       ]),
     ).toEqual([

@@ -176,7 +176,9 @@ export function readableMismatches(mismatches: VerifierMismatch[]): string[] {
     if (item.actual === 'null')
       text = text.replace(/^Expected '' to match/, 'Expected null to match');
     const key = item.path ?? '';
-    lines.set(key, [...(lines.get(key) ?? []), text]);
+    const texts = lines.get(key) ?? [];
+    // A rule under several matchers (the basket's keyed values) reports the same line twice.
+    if (!texts.includes(text)) lines.set(key, [...texts, text]);
   }
   return [...lines].flatMap(([path, texts]) => {
     const nullHalf = texts.findIndex((text) => / to be a null value$/.test(text));
