@@ -363,6 +363,7 @@ describe('contracts:verify against a provider', () => {
       expect(summary[1]).toContain(
         `The state-change URL ${backend.url}/state answered HTTP 404 for every state (1 states)`,
       );
+      expect(summary[1]).toContain('is it mounted?');
       expect(summary[1]).toContain('Page not found at /state');
       expect(report.failures.flatMap((failure) => failure.reasons)).toContain(
         "$.image: Expected null to match '^/\\S+$'",

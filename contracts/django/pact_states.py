@@ -244,6 +244,5 @@ def provider_state(request):
         with transaction.atomic():
             handler(request, **(body.get("params") or {}))
     except NotImplementedError:
-        where = f"{handler.__name__}() in {__name__}"
-        return answer(501, f'"{name}" is not set up yet: fill in {where}')
+        return answer(501, f"not set up yet: fill in {handler.__name__}() in {__name__}")
     return JsonResponse({})

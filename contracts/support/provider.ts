@@ -271,11 +271,14 @@ export async function verifyProvider(options: VerifyOptions): Promise<VerifyRepo
   }
   const problems = new Set(stateErrors.map((error) => error.problem));
   const [problem] = problems;
+  // A wrong path or port fails this way; a view that is there but refuses every state does not.
+  const wrongUrl = !problem?.startsWith('HTTP ') || ['HTTP 404', 'HTTP 405'].includes(problem);
   const stateUrlFailure =
     options.stateChangeUrl && tally.succeeded === 0 && problem && problems.size === 1
       ? `The state-change URL ${options.stateChangeUrl} answered ${problem} for every state` +
         ` (${new Set(stateErrors.map((error) => error.state)).size} states), so no interaction` +
-        ` had its data set up. Is that the URL of the provider-state view, and is it mounted?` +
+        ` had its data set up.` +
+        (wrongUrl ? ' Is that the URL of the provider-state view, and is it mounted?' : '') +
         ` First answer: ${stateErrors[0]?.message ?? ''}`
       : undefined;
   return {
