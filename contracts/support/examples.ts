@@ -1,6 +1,6 @@
 // Example values of the pact, typed against src/api/types.ts: renaming or dropping a field the app
 // relies on breaks `npm run typecheck` here, and the consumer tests compare what the app's
-// functions return with these very objects. Values mirror the stub's seed so the pact reads like
+// functions return with these very objects (or the fields of them that the pact answers). Values mirror the stub's seed so the pact reads like
 // the shop.
 import type {
   Breadcrumbs,

@@ -1,6 +1,6 @@
 // Entities exactly as spec §3 names them. Where the spec does not show a shape, the choice is
-// what a Django REST Framework backend would send, and it is written down here: the Pact file in
-// contracts/pacts pins every one of these for the real backend.
+// what a Django REST Framework backend would send, and it is written down here. The Pact file in
+// contracts/pacts asks the real backend for the fields of these that the app reads.
 
 /** Image URLs are site-absolute paths (e.g. `/media/catalog/strawberry.svg`) or absolute URLs. */
 export type ImageUrl = string;
@@ -112,7 +112,7 @@ export interface OrderCommit {
   phone: string;
 }
 
-/** order_commit answers 201 with the created order. */
+/** order_commit answers 201 (or 200) with the created order; the basket reads its items. */
 export type OrderCommitResult = Order;
 
 export interface NewsItem {
