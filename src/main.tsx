@@ -1,28 +1,36 @@
 import './app/fonts.css';
 import './app/mantine-styles';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { type EmbeddedPage, PAGE_DATA_ID } from './app/embedded-page';
 import { preloadPage } from './app/routes';
-import { startApp } from './app/startup';
-
-startApp();
+import { PageData } from './ui/page-data';
 
 const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-// The first page's code is already on its way (index.html preloads it with the entry): waiting
-// for it lets the first render show the page itself rather than the skeleton. Not a top-level
-// await: the page's chunk imports from this one, which must have finished running first.
+const embedded = document.getElementById(PAGE_DATA_ID)?.textContent;
+if (!root || !embedded) throw new Error('the page has no #root or no embedded page data');
+const first = JSON.parse(embedded) as EmbeddedPage;
+
+// The page's own code is on its way (the server preloads it): waiting for it lets hydration find
+// the page the server rendered, not the skeleton. Not a top-level await: the page's chunk
+// imports from this one, which must have finished running first.
 void preloadPage(window.location.pathname)
   .catch(() => {})
   .then(() =>
-    // As a transition, React renders the first screen in slices of a few milliseconds instead of
-    // one long task, so a slow phone stays responsive while the page builds (Lighthouse's TBT).
-    startTransition(() =>
-      createRoot(root).render(
+    // As a transition, React hydrates in slices of a few milliseconds instead of one long task,
+    // so a slow phone stays responsive while the page wakes up (Lighthouse's TBT).
+    startTransition(() => {
+      const app = (
         <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
-    ),
+          <App
+            page={new PageData(first.url, first.answers, first.refused)}
+            cookieAccepted={first.cookieAccepted}
+          />
+        </StrictMode>
+      );
+      // A page the server could not render comes with an empty root: the browser draws it.
+      if (root.hasChildNodes()) hydrateRoot(root, app);
+      else createRoot(root).render(app);
+    }),
   );

@@ -1,6 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
 import { readCookie } from '../lib/cookies';
-import { takeFirstCall } from './first-calls';
 import { getToken, setToken } from './token';
 
 // The ONE HTTP client of the app (spec §7): base /api, no timeout, `Token {token}` auth, the
@@ -42,39 +41,33 @@ export function configureApi(changes: Partial<ApiConfig>): void {
   Object.assign(config, changes);
 }
 
-export const http = ofetch.create(
-  {
-    timeout: undefined,
-    // No silent retries: a failed call shows its message and a `Повторить` button at once.
-    retry: 0,
-    onRequest({ options }) {
-      options.baseURL = config.baseURL;
-      const headers = new Headers(options.headers);
-      headers.set('Accept', 'application/json');
-      const token = getToken();
-      if (token) headers.set('Authorization', `Token ${token}`);
-      if (UNSAFE_METHODS.has((options.method ?? 'GET').toUpperCase())) {
-        const csrf = config.csrfToken();
-        if (csrf) headers.set('X-CSRFToken', csrf);
-      }
-      options.headers = headers;
-    },
-    onResponseError({ options, response }) {
-      if (response.status !== 401) return;
-      // A late 401 for a token that has since been replaced (a new login) says nothing about
-      // the current session; only the token that was refused is dropped.
-      const sent = new Headers(options.headers).get('Authorization');
-      const current = getToken();
-      if (current !== null && sent !== `Token ${current}`) return;
-      setToken(null);
-      config.onUnauthorized();
-    },
+export const http = ofetch.create({
+  timeout: undefined,
+  // No silent retries: a failed call shows its message and a `Повторить` button at once.
+  retry: 0,
+  onRequest({ options }) {
+    options.baseURL = config.baseURL;
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    const token = getToken();
+    if (token) headers.set('Authorization', `Token ${token}`);
+    if (UNSAFE_METHODS.has((options.method ?? 'GET').toUpperCase())) {
+      const csrf = config.csrfToken();
+      if (csrf) headers.set('X-CSRFToken', csrf);
+    }
+    options.headers = headers;
   },
-  {
-    // The first screen's calls may already be on their way, started by index.html.
-    fetch: (input, init) => takeFirstCall(String(input), init ?? {}) ?? fetch(input, init),
+  onResponseError({ options, response }) {
+    if (response.status !== 401) return;
+    // A late 401 for a token that has since been replaced (a new login) says nothing about
+    // the current session; only the token that was refused is dropped.
+    const sent = new Headers(options.headers).get('Authorization');
+    const current = getToken();
+    if (current !== null && sent !== `Token ${current}`) return;
+    setToken(null);
+    config.onUnauthorized();
   },
-);
+});
 
 /** The HTTP status of a failed call, or undefined for a network error. */
 export function errorStatus(error: unknown): number | undefined {

@@ -3,10 +3,15 @@ import {
   localStorageColorSchemeManager,
   MantineProvider,
 } from '@mantine/core';
+import { useEffect } from 'react';
+import { type SsrContext, Router } from 'wouter';
+import type { PageData } from '../ui/page-data';
 import { Layout } from './layout/Layout';
 import { NotificationsOnDemand } from './NotificationsOnDemand';
+import { PageDataProvider, startNavigation } from './page-loading';
 import { Routes } from './routes';
 import { ScrollReset } from './ScrollReset';
+import { startApp } from './startup';
 import { theme } from './theme';
 
 // Spec §3: the theme lives in localStorage under `theme`; light is the default.
@@ -19,22 +24,43 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 
-export function App() {
+export interface AppProps {
+  /** The data of the first page: the server's answers, embedded in the HTML for hydration. */
+  page: PageData;
+  /** Whether the visitor accepted cookies (the `cookieAccepted` cookie of the request). */
+  cookieAccepted: boolean;
+  /** On the server: the request's path and query, and where redirects and the status go. */
+  ssr?: { path: string; search: string; context: SsrContext };
+}
+
+export function App({ page, cookieAccepted, ssr }: AppProps) {
+  // Per-visitor loads (basket, user) start once the server's HTML is hydrated, so that the first
+  // render in the browser is the server's: a basket still unknown on both. Never on the server.
+  useEffect(startApp, []);
   return (
-    <MantineProvider
-      theme={theme}
-      defaultColorScheme="light"
-      colorSchemeManager={colorSchemeManager}
-      cssVariablesResolver={cssVariablesResolver}
-      // All of the theme's variables, not only those that differ from Mantine's defaults: the
-      // defaults' stylesheet is not loaded (see mantine-styles.ts).
-      deduplicateCssVariables={false}
+    <Router
+      ssrPath={ssr?.path}
+      ssrSearch={ssr?.search}
+      ssrContext={ssr?.context}
+      aroundNav={ssr ? undefined : startNavigation}
     >
-      <NotificationsOnDemand />
-      <ScrollReset />
-      <Layout>
-        <Routes />
-      </Layout>
-    </MantineProvider>
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="light"
+        colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={cssVariablesResolver}
+        // All of the theme's variables, not only those that differ from Mantine's defaults: the
+        // defaults' stylesheet is not loaded (see mantine-styles.ts).
+        deduplicateCssVariables={false}
+      >
+        <PageDataProvider first={page}>
+          <NotificationsOnDemand />
+          <ScrollReset />
+          <Layout cookieAccepted={cookieAccepted}>
+            <Routes />
+          </Layout>
+        </PageDataProvider>
+      </MantineProvider>
+    </Router>
   );
 }

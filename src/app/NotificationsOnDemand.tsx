@@ -6,7 +6,8 @@ import { noticesLoaded, onNoticesLoaded } from '../ui/notify';
 const NotificationsHost = lazy(() => import('./NotificationsHost'));
 
 export function NotificationsOnDemand() {
-  const needed = useSyncExternalStore(onNoticesLoaded, noticesLoaded);
+  // No notice is ever shown in the server's HTML.
+  const needed = useSyncExternalStore(onNoticesLoaded, noticesLoaded, () => false);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>

@@ -1,18 +1,47 @@
-import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect } from 'react';
+import { parse as parsePattern } from 'regexparam';
+import { matchRoute, Route, Switch, useLocation } from 'wouter';
+import { parseCatalogId } from '../features/catalog/catalog-id';
+import {
+  carouselQuery,
+  homeProductsQuery,
+  homeSectionsQuery,
+  productQuery,
+  rootSectionsQuery,
+  sectionQuery,
+  selectionQuery,
+  selectionsQuery,
+} from '../features/catalog/queries';
+import { newsQuery } from '../features/news/queries';
+import { policyQuery } from '../features/policy/queries';
+import { searchQuery } from '../features/search/queries';
+import { queryOf } from '../features/search/query';
+import type { Query } from '../ui/page-data';
 import { NotFound } from '../ui/NotFound';
 import { PageSkeleton } from '../ui/PageSkeleton';
 import { PageErrorBoundary } from './PageErrorBoundary';
 
 type PageModule = { default: ComponentType };
-type Page = LazyExoticComponent<ComponentType> & { preload(): Promise<PageModule> };
+
+/** Every page module, by its path from here; Vite makes each its own chunk. */
+const PAGE_MODULES = import.meta.glob<PageModule>('../features/*/*Page.tsx');
+
+export interface Page {
+  Component: LazyExoticComponent<ComponentType>;
+  /** The module's path from the project's root, as Vite's build manifest names it. */
+  source: string;
+  preload(): Promise<PageModule>;
+}
 
 /**
- * A page whose code loads on demand. Once loaded (preload() at start-up, or a first visit), it
- * renders in the same pass: React gets the module synchronously instead of showing the skeleton
- * and then waiting out its 300 ms reveal throttle.
+ * A page whose code loads on demand. Once loaded (preload() before the first render, or a first
+ * visit), it renders in the same pass: React gets the module synchronously instead of showing
+ * the skeleton, and hydration finds the page the server rendered.
  */
-function page(load: () => Promise<PageModule>): Page {
+function page(name: string): Page {
+  const path = `../features/${name}.tsx`;
+  const load = PAGE_MODULES[path];
+  if (!load) throw new Error(`routes: no page module ${path}`);
   let loaded: PageModule | undefined;
   let loading: Promise<PageModule> | undefined;
   const preload = () =>
@@ -26,61 +55,93 @@ function page(load: () => Promise<PageModule>): Page {
   // React's lazy reads a thenable that resolves synchronously as already resolved.
   const now = (module: PageModule) =>
     ({ then: (resolve: (value: PageModule) => void) => resolve(module) }) as Promise<PageModule>;
-  return Object.assign(
-    lazy(() => (loaded ? now(loaded) : preload())),
-    { preload },
-  );
+  return {
+    Component: lazy(() => (loaded ? now(loaded) : preload())),
+    source: `src/features/${name}.tsx`,
+    preload,
+  };
 }
 
-// One route per screen of spec §2. Pages load on demand, so the first view downloads only its own.
-const HomePage = page(() => import('../features/catalog/HomePage'));
-const CatalogPage = page(() => import('../features/catalog/CatalogPage'));
-const SectionPage = page(() => import('../features/catalog/SectionPage'));
-const SelectionPage = page(() => import('../features/catalog/SelectionPage'));
-const ProductPage = page(() => import('../features/catalog/ProductPage'));
-const SearchPage = page(() => import('../features/search/SearchPage'));
-const BasketPage = page(() => import('../features/basket/BasketPage'));
-const CommitPage = page(() => import('../features/checkout/CommitPage'));
-const OrderStatusPage = page(() => import('../features/orders/OrderStatusPage'));
-const PolicyPage = page(() => import('../features/policy/PolicyPage'));
-const NewsPage = page(() => import('../features/news/NewsPage'));
-const LoginPage = page(() => import('../features/session/LoginPage'));
+type Params = Record<string, string | undefined>;
 
-// vite.config.ts reads this table (the page of each path) to preload the first route's chunks.
-const ROUTES: [path: string, page: Page][] = [
-  ['/', HomePage],
-  ['/catalog', CatalogPage],
-  ['/section/:id', SectionPage],
-  ['/selection/:id', SelectionPage],
-  ['/product/:id', ProductPage],
-  ['/search', SearchPage],
-  ['/order', BasketPage],
-  ['/commit', CommitPage],
-  ['/order_status', OrderStatusPage],
-  ['/policy', PolicyPage],
-  ['/news', NewsPage],
-  ['/login/', LoginPage],
-  ['/login', LoginPage],
+export interface PageRoute {
+  /** A wouter pattern: `:name` segments, any letter case, an optional trailing slash. */
+  path: string;
+  page: Page;
+  /** The public data the page shows: loaded by the server, or by a client-side navigation. */
+  data?: (params: Params, search: URLSearchParams) => Query<unknown>[];
+}
+
+const byId =
+  (make: (id: number) => Query<unknown>) =>
+  ({ id }: Params): Query<unknown>[] => {
+    const parsed = parseCatalogId(id);
+    return parsed === null ? [] : [make(parsed)];
+  };
+
+// One route per screen of spec §2. Per-visitor data (basket, orders, user) is not listed: it
+// loads in the browser only.
+export const ROUTES: PageRoute[] = [
+  {
+    path: '/',
+    page: page('catalog/HomePage'),
+    data: () => [carouselQuery, selectionsQuery, homeSectionsQuery, homeProductsQuery],
+  },
+  { path: '/catalog', page: page('catalog/CatalogPage'), data: () => [rootSectionsQuery] },
+  { path: '/section/:id', page: page('catalog/SectionPage'), data: byId(sectionQuery) },
+  { path: '/selection/:id', page: page('catalog/SelectionPage'), data: byId(selectionQuery) },
+  { path: '/product/:id', page: page('catalog/ProductPage'), data: byId(productQuery) },
+  {
+    path: '/search',
+    page: page('search/SearchPage'),
+    data: (_params, search) => {
+      const q = queryOf(search.get('q') ?? '');
+      return q === '' ? [] : [searchQuery(q)];
+    },
+  },
+  { path: '/order', page: page('basket/BasketPage') },
+  { path: '/commit', page: page('checkout/CommitPage') },
+  { path: '/order_status', page: page('orders/OrderStatusPage') },
+  { path: '/policy', page: page('policy/PolicyPage'), data: () => [policyQuery] },
+  { path: '/news', page: page('news/NewsPage'), data: () => [newsQuery] },
+  { path: '/login', page: page('session/LoginPage') },
 ];
 
-/** Matches like wouter's patterns: `:name` segments, an optional trailing slash, any case. */
-function matches(pattern: string, pathname: string): boolean {
-  const patternParts = pattern.replace(/\/+$/, '').split('/');
-  const pathParts = pathname.replace(/\/+$/, '').split('/');
-  return (
-    patternParts.length === pathParts.length &&
-    patternParts.every(
-      (part, index) =>
-        (part.startsWith(':') && pathParts[index] !== '') ||
-        part.toLowerCase() === pathParts[index]?.toLowerCase(),
-    )
-  );
+export interface RouteMatch {
+  route: PageRoute;
+  params: Params;
+}
+
+/** The route of `pathname`, matched as the router matches it; null for the 404 page. */
+export function matchPage(pathname: string): RouteMatch | null {
+  for (const route of ROUTES) {
+    const [matched, params] = matchRoute(parsePattern, route.path, pathname);
+    if (matched) return { route, params: params ?? {} };
+  }
+  return null;
+}
+
+/** The queries of the page at `url` (a path with its query string). */
+export function pageQueries(url: string): Query<unknown>[] {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const match = matchPage(pathname);
+  return match?.route.data?.(match.params, searchParams) ?? [];
 }
 
 /** Loads the code of the page at `pathname`, if it has one of its own. */
 export function preloadPage(pathname: string): Promise<unknown> {
-  const found = ROUTES.find(([pattern]) => matches(pattern, pathname));
-  return found ? found[1].preload() : Promise.resolve();
+  return matchPage(pathname)?.route.page.preload() ?? Promise.resolve();
+}
+
+/**
+ * Marks the page as the app's once the page itself (its own Suspense boundary, which may hydrate
+ * after the shell) has taken over the server's HTML: what browser tests wait for before a click.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
 }
 
 export function Routes() {
@@ -89,12 +150,13 @@ export function Routes() {
     <PageErrorBoundary path={location}>
       <Suspense fallback={<PageSkeleton />}>
         <Switch>
-          {ROUTES.map(([path, component]) => (
-            <Route key={path} path={path} component={component} />
+          {ROUTES.map(({ path, page }) => (
+            <Route key={path} path={path} component={page.Component} />
           ))}
           {/* /section-404/{id}, /selection-404/{id}, /product-404/{id} and any unknown path */}
           <Route component={NotFound} />
         </Switch>
+        <HydratedMark />
       </Suspense>
     </PageErrorBoundary>
   );

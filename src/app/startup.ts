@@ -8,7 +8,12 @@ import { handleUnauthorized, loadUser, session } from '../features/session';
  * The basket belongs to the session or to the logged-in user, so it is fetched again whenever
  * the token changes (login, logout, a 401).
  */
+let started = false;
+
 export function startApp(): void {
+  // Once per page load, however often React runs the effect that calls it (StrictMode).
+  if (started) return;
+  started = true;
   configureApi({ onUnauthorized: handleUnauthorized });
   void loadBasket();
   void loadUser();

@@ -1,11 +1,17 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'wouter';
+import { Link, type SsrContext, useRouter } from 'wouter';
 import { useDocumentTitle } from '../lib/document-title';
 
 export const NOT_FOUND_TEXT = 'Страница не найдена';
 
+/** On the server: the answer's status (an unknown path, or a -404 page of spec §8). */
+function answerNotFound(context: SsrContext | undefined): void {
+  if (context) context.statusCode = 404;
+}
+
 export function NotFound() {
   useDocumentTitle(NOT_FOUND_TEXT);
+  answerNotFound(useRouter().ssrContext);
   return (
     <Stack align="center" gap="md" py={60}>
       <Text fz={64} fw={700} c="berry" aria-hidden>

@@ -45,7 +45,9 @@ export interface OpenPageOptions {
   allowConsoleErrors?: (string | RegExp)[];
   /** Hosts the page may try to reach (e.g. an embedded news widget); still aborted, not reported. */
   allowHosts?: string[];
-  /** When page.goto counts the first navigation as done. Default: 'load'. */
+  /** false: the page as a browser without JavaScript (or a crawler) sees it. */
+  javaScriptEnabled?: boolean;
+  /** When page.goto counts the first navigation as done. Default: 'load', then hydrated. */
   waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
 }
 
@@ -124,6 +126,7 @@ export async function openPage(
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     serviceWorkers: 'block',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   };
   const context = await browser.newContext(contextOptions);
   const problems: Problem[] = [];
@@ -142,11 +145,19 @@ export async function openPage(
     context.setDefaultNavigationTimeout(DEFAULT_TIMEOUT_MS * 2);
 
     const page = await context.newPage();
+    // Pages the server answered 404 (its 404 page): Chromium logs the status, as it should.
+    const notFoundPages = new Set<string>();
+    page.on('response', (response) => {
+      if (response.request().isNavigationRequest() && response.status() === 404) {
+        notFoundPages.add(response.url());
+      }
+    });
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       const text = message.text();
       const url = message.location().url;
       if (matchesAny(text, allowConsole)) return;
+      if (text.includes('status of 404') && notFoundPages.has(url)) return;
       // A blocked request to an allowed host logs "Failed to load resource": expected too.
       if (url && isExternal(url) && allowedHost(url)) return;
       problems.push({ kind: 'console', text, url });
@@ -161,11 +172,20 @@ export async function openPage(
     tracked.set(page, { context, problems });
 
     await page.goto(pathname, { waitUntil: options.waitUntil ?? 'load' });
+    if (!options.waitUntil && options.javaScriptEnabled !== false) await hydrated(page);
     return page;
   } catch (error) {
     await closePage(context);
     throw error;
   }
+}
+
+/**
+ * Waits until the app has taken over the server's HTML (src/app/App.tsx marks it): before that,
+ * a click reaches a page whose buttons do nothing yet.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
 async function closePage(context: BrowserContext): Promise<void> {

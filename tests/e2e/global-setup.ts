@@ -1,4 +1,4 @@
-// Starts the production build on the stub server, in-process, once for the whole e2e run.
+// Starts the shop's server (server/app.ts) on the production build and the stub, in-process, once for the whole e2e run.
 // Tests read its address with inject('baseUrl'); the returned teardown stops it and removes
 // the temporary data file, whether the tests passed or not.
 import { existsSync } from 'node:fs';
@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startServer } from '../../stub-server/server.ts';
+import { startShopServer } from '../../server/app.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,20 +18,23 @@ declare module 'vitest' {
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const staticDir = path.join(REPO_ROOT, 'dist');
-  if (!existsSync(path.join(staticDir, 'index.html'))) {
-    throw new Error(
-      `e2e: ${path.join(staticDir, 'index.html')} is missing: run npm run build first`,
-    );
+  const distDir = path.join(REPO_ROOT, 'dist');
+  if (!existsSync(path.join(distDir, 'server', 'entry-server.js'))) {
+    throw new Error(`e2e: the build in ${distDir} is missing: run npm run build first`);
   }
 
   // The data file lives in its own temporary directory; the stub seeds it from the fixtures.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'berries-e2e-'));
   const dataFile = path.join(dataDir, 'db.json');
 
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: Awaited<ReturnType<typeof startShopServer>>;
   try {
-    server = await startServer({ port: 0, host: '127.0.0.1', dataFile, controls: true, staticDir });
+    server = await startShopServer({
+      port: 0,
+      host: '127.0.0.1',
+      distDir,
+      stub: { dataFile, controls: true },
+    });
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;

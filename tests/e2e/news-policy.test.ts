@@ -2,7 +2,7 @@
 // where every request off the machine is aborted); /policy opens the policy PDF in a new tab.
 import type { Page, Request } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
-import { baseUrl, control, openPage, screenshot, setupBrowser } from './browser.ts';
+import { baseUrl, control, hydrated, openPage, screenshot, setupBrowser } from './browser.ts';
 
 const browser = setupBrowser();
 
@@ -47,6 +47,8 @@ describe('/news', () => {
     });
 
     await page.locator('footer').getByRole('link', { name: 'Новости' }).click();
+    await page.waitForURL((url) => url.pathname === '/news');
+    await hydrated(page);
     await page.getByRole('heading', { level: 1, name: 'Новости' }).waitFor();
     await expect.poll(() => telegramLinks(page).count(), FALLBACK_WITHIN).toBe(posts.length);
 
@@ -72,6 +74,8 @@ describe('/news', () => {
     expect(await telegramLinks(page).count()).toBe(0);
 
     await page.locator('footer').getByRole('link', { name: 'Новости' }).click();
+    await page.waitForURL((url) => url.pathname === '/news');
+    await hydrated(page);
     await expect.poll(() => telegramLinks(page).count(), FALLBACK_WITHIN).toBe(posts.length);
     expect(await page.locator('script[data-telegram-post]').count()).toBe(0);
   });
@@ -99,6 +103,8 @@ describe('/news', () => {
     await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
     await page.reload();
     await page.locator('footer').getByRole('link', { name: 'Новости' }).click();
+    await page.waitForURL((url) => url.pathname === '/news');
+    await hydrated(page);
 
     const frames = page.locator('iframe.fake-telegram-post');
     await expect.poll(() => frames.count(), { timeout: 5000 }).toBe(posts.length);
@@ -123,6 +129,7 @@ describe('/news', () => {
 
     await page.locator('header a[href="/"]').first().click();
     await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { level: 1, name: 'Свежие ягоды' }).waitFor();
     expect(await frames.count()).toBe(0);
   });
 });

@@ -17,7 +17,7 @@ import { type FirstView, HOME_BUDGET, kb, measureFirstView } from '../../bench/f
 import { baseUrl, launchBrowser, openPage, setupBrowser } from './browser.ts';
 
 const browser = setupBrowser();
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+const DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 function listing(view: FirstView): string {
   const rows = [...view.files]

@@ -7,9 +7,15 @@ import { useOnPage } from './useOnPage';
 export const COOKIE_NAME = 'cookieAccepted';
 const COOKIE_DAYS = 30;
 
-export function CookieNotice() {
+/**
+ * `initiallyAccepted` is what the server read from the request's cookie, so the first render in
+ * the browser matches the server's HTML; without it, the browser's cookie is read.
+ */
+export function CookieNotice({ initiallyAccepted }: { initiallyAccepted?: boolean }) {
   const onPolicy = useOnPage(['/policy']);
-  const [accepted, setAccepted] = useState(() => readCookie(COOKIE_NAME) === 'true');
+  const [accepted, setAccepted] = useState(
+    () => initiallyAccepted ?? readCookie(COOKIE_NAME) === 'true',
+  );
   if (accepted || onPolicy) return null;
 
   const accept = () => {

@@ -31,7 +31,8 @@ export function Footer() {
               <Anchor component={Link} href="/policy" size="sm">
                 Политика конфиденциальности
               </Anchor>
-              <Anchor component={Link} href="/news" size="sm">
+              {/* A full page load: only the news page's policy lets Telegram's widget in. */}
+              <Anchor href="/news" size="sm">
                 Новости
               </Anchor>
             </Group>

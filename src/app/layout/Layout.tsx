@@ -7,7 +7,13 @@ import classes from './Layout.module.css';
 import { PriceButton } from './PriceButton';
 import { TabsStrip } from './TabsStrip';
 
-export function Layout({ children }: { children: ReactNode }) {
+export function Layout({
+  cookieAccepted,
+  children,
+}: {
+  cookieAccepted?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={classes.page}>
       <Header />
@@ -18,7 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Footer />
       <div className={classes.dock}>
         <PriceButton />
-        <CookieNotice />
+        <CookieNotice initiallyAccepted={cookieAccepted} />
       </div>
     </div>
   );

@@ -6,7 +6,7 @@ import { type ReactElement, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import type { User } from '../../api/types';
-import { basket, lineCount } from '../../features/basket/store';
+import { lineCount, useBasket } from '../../features/basket/store';
 import { logout, session } from '../../features/session/store';
 import { MENU_CLOSE_DELAY, MENU_OPEN_DELAY } from './MainMenu';
 
@@ -31,7 +31,7 @@ export default function MainMenuDropdown({
   onChange,
   onReady,
 }: MainMenuDropdownProps) {
-  const { lines } = useSnapshot(basket);
+  const { lines } = useBasket();
   // Logged in means a stored token: `user` may be missing when user/me failed for a reason other
   // than 401, and the shopper must still be able to log out.
   const { token, user } = useSnapshot(session);

@@ -1,8 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
-import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { basket } from '../../features/basket/store';
+import { useBasket } from '../../features/basket/store';
 import { formatRub, isPositiveTotal } from '../../lib/money';
 import { useOnPage } from './useOnPage';
 
@@ -11,7 +10,7 @@ const HIDDEN_ON = ['/order', '/commit', '/policy', '/news'];
 /** Spec §2: hidden on these pages and whenever the total is zero or not a number. */
 export function PriceButton() {
   const hidden = useOnPage(HIDDEN_ON);
-  const { amount_sum } = useSnapshot(basket);
+  const { amount_sum } = useBasket();
   if (hidden || !isPositiveTotal(amount_sum)) return null;
   // Its own landmark: the dock it floats in sits outside header, main and footer.
   return (

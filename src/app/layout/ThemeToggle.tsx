@@ -1,11 +1,17 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useHydrated } from '../../ui/useHydrated';
 
-/** Sun icon in the dark theme, moon icon otherwise (spec §2). */
+/**
+ * Sun icon in the dark theme, moon icon otherwise (spec §2). Both icons are in the HTML and the
+ * theme's CSS shows one: the server cannot know the stored theme, and the right icon must show
+ * before the app has read it.
+ */
 export function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
-  const dark = scheme === 'dark';
+  // The stored theme is known only in the browser: the title follows it once hydrated.
+  const dark = useHydrated() && scheme === 'dark';
   return (
     <ActionIcon
       variant="default"
@@ -14,11 +20,8 @@ export function ThemeToggle() {
       title={dark ? 'Светлая тема' : 'Тёмная тема'}
       onClick={() => setColorScheme(dark ? 'light' : 'dark')}
     >
-      {dark ? (
-        <IconSun size={20} aria-hidden data-icon="sun" />
-      ) : (
-        <IconMoon size={20} aria-hidden data-icon="moon" />
-      )}
+      <IconSun size={20} aria-hidden data-icon="sun" className="mantine-light-hidden" />
+      <IconMoon size={20} aria-hidden data-icon="moon" className="mantine-dark-hidden" />
     </ActionIcon>
   );
 }

@@ -1,11 +1,18 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSnapshot } from 'valtio';
 import type { Product } from '../../api/types';
 import { canAdd, canIncrease, decreased, increased, showsMinus } from '../../lib/amount';
 import { AmountField } from './AmountField';
-import { addToBasket, amountOf, basket, checkedProduct, removeLine, setAmount } from './store';
+import {
+  addToBasket,
+  amountOf,
+  basket,
+  checkedProduct,
+  removeLine,
+  setAmount,
+  useBasket,
+} from './store';
 
 /** The latest amount, including clicks whose render has not happened yet. */
 function currentAmount(product: Product): number {
@@ -19,7 +26,7 @@ function currentAmount(product: Product): number {
  * queued in the store, so fast clicks all count.
  */
 export function BasketControl({ product: shown }: { product: Product }) {
-  const snap = useSnapshot(basket);
+  const snap = useBasket();
   // After the server refused a change, its newer rest and availability set the limits.
   const product = checkedProduct(snap.checkedProducts, shown);
   const [editing, setEditing] = useState(false);

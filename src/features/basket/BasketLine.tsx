@@ -1,6 +1,5 @@
 import { ActionIcon, Anchor, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import type { BasketEntry } from '../../api/types';
 import { lineSum } from '../../lib/amount';
@@ -9,7 +8,7 @@ import { hasPrice, priceText, stockText } from '../../lib/product-text';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
 import { BasketControl } from './BasketControl';
 import classes from './BasketPage.module.css';
-import { basket, removeLine } from './store';
+import { removeLine, useBasket } from './store';
 
 function lineTotal({ product, amount }: BasketEntry): string {
   if (!product.available) return 'Недоступно';
@@ -20,7 +19,7 @@ function lineTotal({ product, amount }: BasketEntry): string {
 /** One basket line (spec §2): image, name, price, stock, quantity, total and remove. */
 export function BasketLine({ line }: { line: BasketEntry }) {
   const { product } = line;
-  const snap = useSnapshot(basket);
+  const snap = useBasket();
   const href = `/product/${product.id}`;
   const busy = snap.loading || Boolean(snap.lineRemoving[String(product.id)]);
   return (

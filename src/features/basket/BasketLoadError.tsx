@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { useSnapshot } from 'valtio';
 import { ErrorState } from '../../ui/ErrorState';
-import { basket, claimLoadFailure, LOAD_FAILED_TEXT, loadBasket } from './store';
+import { claimLoadFailure, LOAD_FAILED_TEXT, loadBasket, useBasket } from './store';
 
 /**
  * Where a page that shows the basket stands: `failed` when the basket never loaded and the last
@@ -9,7 +8,7 @@ import { basket, claimLoadFailure, LOAD_FAILED_TEXT, loadBasket } from './store'
  * failed load itself (with `BasketLoadError`) instead of the notice on top.
  */
 export function useBasketLoad(): 'failed' | 'loading' | 'loaded' {
-  const { loaded, loadFailed, loading } = useSnapshot(basket);
+  const { loaded, loadFailed, loading } = useBasket();
   useEffect(claimLoadFailure, []);
   if (loaded) return 'loaded';
   return loadFailed && !loading ? 'failed' : 'loading';

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Divider.css';
 import { Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
-import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { useDocumentTitle } from '../../lib/document-title';
 import { isPositiveTotal } from '../../lib/money';
@@ -10,7 +9,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { BasketLine } from './BasketLine';
 import classes from './BasketPage.module.css';
 import { BasketLoadError, useBasketLoad } from './BasketLoadError';
-import { basket, lineCount } from './store';
+import { lineCount, useBasket } from './store';
 import { TotalText } from './TotalText';
 
 /**
@@ -47,7 +46,7 @@ function LinesSkeleton() {
 /** `/order`, the basket (spec §2). */
 export default function BasketPage() {
   useDocumentTitle('Корзина');
-  const snap = useSnapshot(basket);
+  const snap = useBasket();
   const lines = Object.values(snap.lines).filter((line) => line.amount > 0);
   const load = useBasketLoad();
 

@@ -10,4 +10,5 @@ export {
   orderableLineCount,
   refreshTotal,
   takeOrderedLines,
+  useBasket,
 } from './store';

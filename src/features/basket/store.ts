@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, type Snapshot, snapshot, useSnapshot } from 'valtio';
 import { errorStatus, fieldErrors } from '../../api/http';
 import { deleteBasketLine, getBasket, getTotalPrice, updateBasketAmount } from '../../api/basket';
 import type { Basket, BasketEntry, Product } from '../../api/types';
@@ -6,6 +6,7 @@ import { clampAmount, lineSum, stepOf } from '../../lib/amount';
 import { hasPrice } from '../../lib/product-text';
 import { roundTo } from '../../lib/round';
 import { hideRetryNotice, notifyError, showRetryNotice } from '../../ui/notify';
+import { useHydrated } from '../../ui/useHydrated';
 
 // The basket (spec §3, §4): lines keyed by product id, the total (amount_sum) fetched separately.
 export interface BasketState {
@@ -48,6 +49,18 @@ function initialState(): BasketState {
 }
 
 export const basket = proxy<BasketState>(initialState());
+
+/** The basket before the browser has asked for it: what the server renders. */
+const UNKNOWN: Snapshot<BasketState> = snapshot(proxy(initialState()));
+
+/**
+ * The basket for rendering. It is the visitor's, so the server never has it: until hydration is
+ * over, every part shows it as the server did (not yet known).
+ */
+export function useBasket(): Snapshot<BasketState> {
+  const snap = useSnapshot(basket);
+  return useHydrated() ? snap : UNKNOWN;
+}
 
 /**
  * Per line: what the shopper wants it to be, what the server last confirmed, and the running

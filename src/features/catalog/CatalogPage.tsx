@@ -1,15 +1,15 @@
-import { getRootSections } from '../../api/catalog';
 import { useDocumentTitle } from '../../lib/document-title';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { useLoad } from '../../ui/useLoad';
 import { CatalogLayout } from './CatalogLayout';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
+import { rootSectionsQuery } from './queries';
 import { CATALOG_TITLE } from './texts';
 
 export default function CatalogPage() {
   useDocumentTitle(CATALOG_TITLE);
-  const state = useLoad(getRootSections);
+  const state = useLoad(rootSectionsQuery);
   return (
     <CatalogLayout crumbs={[{ label: CATALOG_TITLE }]} title={CATALOG_TITLE}>
       {state.status === 'loading' && <ProductGridSkeleton sections={8} />}

@@ -1,10 +1,10 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { getHomeProducts, getHomeSections } from '../../api/catalog';
 import { ErrorState } from '../../ui/ErrorState';
 import { useLoad } from '../../ui/useLoad';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
+import { homeProductsQuery, homeSectionsQuery } from './queries';
 import { CATALOG_TITLE } from './texts';
 
 function Block({
@@ -33,7 +33,7 @@ function Block({
 
 /** The sections the shop puts on its home page (GET catalog/section). */
 export function HomeSections() {
-  const state = useLoad(getHomeSections);
+  const state = useLoad(homeSectionsQuery);
   if (state.status === 'done' && state.data.length === 0) return null;
   return (
     <Block
@@ -54,7 +54,7 @@ export function HomeSections() {
 
 /** The products the shop puts on its home page (GET catalog/product). */
 export function HomeProducts() {
-  const state = useLoad(getHomeProducts);
+  const state = useLoad(homeProductsQuery);
   if (state.status === 'done' && state.data.length === 0) return null;
   return (
     <Block id="home-products" title="Популярные товары">

@@ -1,7 +1,6 @@
 import { Skeleton } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
-import { getCarousel } from '../../api/content';
 import type { CarouselSlide } from '../../api/types';
 import { CarouselArrow } from '../../ui/CarouselArrow';
 import { slideA11yProps } from '../../ui/carousel-a11y';
@@ -10,6 +9,7 @@ import hover from '../../ui/HoverControls.module.css';
 import { useLoad } from '../../ui/useLoad';
 import classes from './HomeCarousel.module.css';
 import { HomeSlide, SLIDE_INTERVAL_MS, type SlidesStart } from './HomeSlide';
+import { carouselQuery } from './queries';
 
 type Moving = ComponentType<{ slides: CarouselSlide[]; start: SlidesStart }>;
 
@@ -95,7 +95,7 @@ function Slides({ slides }: { slides: CarouselSlide[] }) {
 
 /** Spec §2: the home carousel; it cycles every 6 s, with arrows on hover. */
 export function HomeCarousel() {
-  const state = useLoad(getCarousel);
+  const state = useLoad(carouselQuery);
   if (state.status === 'loading') return <Skeleton className={classes.skeleton} />;
   if (state.status === 'error') return <ErrorState onRetry={state.reload} />;
   if (state.data.length === 0) return null;

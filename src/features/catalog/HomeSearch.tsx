@@ -12,8 +12,11 @@ export function HomeSearch() {
     navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
   };
   return (
+    // Without JavaScript (or before it has loaded) the form is a plain GET of /search?q=….
     <form
       role="search"
+      action="/search"
+      method="get"
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -23,6 +26,7 @@ export function HomeSearch() {
         type="search"
         size="md"
         aria-label="Поиск"
+        name="q"
         placeholder="Найти ягоды, варенье, саженцы…"
         value={query}
         onChange={(event) => setQuery(event.currentTarget.value)}

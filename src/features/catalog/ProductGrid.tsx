@@ -1,22 +1,16 @@
-import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Product, SectionRef } from '../../api/types';
 import { ProductCardSkeleton, SectionCardSkeleton } from './CardSkeletons';
 import { ProductCard } from './ProductCard';
+import classes from './ProductGrid.module.css';
 import { SectionCard } from './SectionCard';
-
-/** Two columns on a phone up to five on a wide screen; a card never grows past 300 px. */
-const COLUMNS = { base: 2, sm: 3, md: 4, lg: 5 };
 
 /** How many cards a grid shows with their images loaded at once: about the first screenful. */
 const EAGER_CARDS = 4;
 
+/** Two columns on a phone up to five on a wide screen; a card never grows past 300 px. */
 function Grid({ children }: { children: ReactNode }) {
-  return (
-    <SimpleGrid cols={COLUMNS} spacing={{ base: 'sm', sm: 'md' }} verticalSpacing="md">
-      {children}
-    </SimpleGrid>
-  );
+  return <div className={classes.grid}>{children}</div>;
 }
 
 /** Sections first, then products (spec §2: child sections followed by products). */

@@ -1,13 +1,13 @@
 import '@mantine/core/styles/Grid.css';
 import { Grid } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { getProduct, getProductBreadcrumbs } from '../../api/catalog';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useLoad } from '../../ui/useLoad';
 import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure, WithCatalogId } from './CatalogLayout';
 import { ProductCardSkeleton } from './CardSkeletons';
 import { DeliveryInfo } from './DeliveryInfo';
 import { ProductCard } from './ProductCard';
+import { productQuery } from './queries';
 
 // The card keeps its 300 px (spec §2); beside it on wider screens, below it on a phone, what a
 // buyer asks next: how the berries reach them.
@@ -25,11 +25,7 @@ function ProductFrame({ card }: { card: ReactNode }) {
 }
 
 function ProductView({ id }: { id: number }) {
-  // Failed breadcrumbs (null) do not hide the product: it can still be bought.
-  const state = useLoad(
-    () => Promise.all([getProduct(id), getProductBreadcrumbs(id).catch(() => null)]),
-    id,
-  );
+  const state = useLoad(productQuery(id));
   useDocumentTitle(state.data?.[0].name);
 
   if (state.status === 'loading') {

@@ -1,17 +1,14 @@
-import { getSection, getSectionBreadcrumbs } from '../../api/catalog';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useLoad } from '../../ui/useLoad';
 import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure, WithCatalogId } from './CatalogLayout';
 import { EmptySection } from './EmptySection';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
+import { sectionQuery } from './queries';
 
 function SectionView({ id }: { id: number }) {
-  // The key reloads the page when only the id changes (a child section, a breadcrumb). Failed
-  // breadcrumbs (null) do not hide the section: its own name stands in for the path.
-  const state = useLoad(
-    () => Promise.all([getSection(id), getSectionBreadcrumbs(id).catch(() => null)]),
-    id,
-  );
+  // The query's key reloads the page when only the id changes (a child section, a breadcrumb).
+  // Failed breadcrumbs (null) do not hide the section: its own name stands in for the path.
+  const state = useLoad(sectionQuery(id));
   useDocumentTitle(state.data?.[0].name);
 
   if (state.status === 'loading') {

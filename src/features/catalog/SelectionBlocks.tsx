@@ -1,13 +1,13 @@
 import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'wouter';
-import { getSelections } from '../../api/catalog';
 import type { Selection } from '../../api/types';
 import { CARD_SLIDE_GAP, CARD_SLIDE_WIDTH, CardCarousel } from '../../ui/CardCarousel';
 import { ErrorState } from '../../ui/ErrorState';
 import { useLoad } from '../../ui/useLoad';
 import { ProductCardSkeleton } from './CardSkeletons';
 import { ProductCard } from './ProductCard';
+import { selectionsQuery } from './queries';
 import { SectionCard } from './SectionCard';
 
 function SelectionBlock({ selection }: { selection: Selection }) {
@@ -54,7 +54,7 @@ function SelectionSkeleton() {
 
 /** Spec §2: each selection's name (a link), its description and a carousel of its goods. */
 export function SelectionBlocks() {
-  const state = useLoad(getSelections);
+  const state = useLoad(selectionsQuery);
   if (state.status === 'loading') {
     return (
       <Stack gap={40} aria-busy="true" aria-label="Загрузка подборок">

@@ -1,13 +1,13 @@
 import { Text } from '@mantine/core';
-import { getSelection } from '../../api/catalog';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useLoad } from '../../ui/useLoad';
 import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure, WithCatalogId } from './CatalogLayout';
 import { EmptySection } from './EmptySection';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
+import { selectionQuery } from './queries';
 
 function SelectionView({ id }: { id: number }) {
-  const state = useLoad(() => getSelection(id), id);
+  const state = useLoad(selectionQuery(id));
   useDocumentTitle(state.data?.name);
 
   if (state.status === 'loading') {

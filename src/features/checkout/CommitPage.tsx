@@ -1,17 +1,16 @@
 import { Skeleton, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import type { OrderCommitResult } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
 import { CatalogButton } from '../../ui/CatalogButton';
 import { EmptyState } from '../../ui/EmptyState';
 import {
-  basket,
   BasketLoadError,
   lineCount,
   orderableLineCount,
   takeOrderedLines,
+  useBasket,
   useBasketLoad,
 } from '../basket';
 import { CommitForm } from './CommitForm';
@@ -19,7 +18,7 @@ import { CommitForm } from './CommitForm';
 /** `/commit` (spec §2): the checkout form, or the empty-basket state. */
 export default function CommitPage() {
   useDocumentTitle('Подтверждение заказа');
-  const snap = useSnapshot(basket);
+  const snap = useBasket();
   const [, navigate] = useLocation();
   // After the order is accepted the basket empties; the form stays until the page changes.
   const [committed, setCommitted] = useState(false);

@@ -1,16 +1,16 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { getNews } from '../../api/content';
 import { useDocumentTitle } from '../../lib/document-title';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { useLoad } from '../../ui/useLoad';
 import classes from './NewsPage.module.css';
+import { newsQuery } from './queries';
 import { TelegramPost } from './TelegramPost';
 
 export default function NewsPage() {
   useDocumentTitle('Новости');
-  const news = useLoad(getNews);
+  const news = useLoad(newsQuery);
   const [offline, setOffline] = useState(false);
   const showOffline = useCallback(() => setOffline(true), []);
 

@@ -10,6 +10,7 @@ import { STATUS_BOT_URL } from '../../lib/shop-info';
 import { CatalogButton } from '../../ui/CatalogButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
+import { query } from '../../ui/page-data';
 import { useLoad } from '../../ui/useLoad';
 import { newestFirst } from './newest-first';
 import { OrderItems } from './OrderItems';
@@ -71,10 +72,13 @@ function OrderRow({ order }: { order: Order }) {
   );
 }
 
+// The visitor's own orders: loaded in the browser only, never by the server.
+const orderHistoryQuery = query('catalog/order_history', getOrderHistory);
+
 /** `/order_status`, the order history (spec §2). */
 export default function OrderStatusPage() {
   useDocumentTitle('Заказы');
-  const history = useLoad(getOrderHistory);
+  const history = useLoad(orderHistoryQuery);
 
   let content;
   if (history.status === 'loading') {

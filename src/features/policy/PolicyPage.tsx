@@ -1,15 +1,15 @@
 import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { getPolicy } from '../../api/content';
 import { useDocumentTitle } from '../../lib/document-title';
 import { ErrorState } from '../../ui/ErrorState';
 import { useLoad } from '../../ui/useLoad';
+import { policyQuery } from './queries';
 
 const TITLE = 'Политика конфиденциальности';
 
 export default function PolicyPage() {
   useDocumentTitle(TITLE);
-  const policy = useLoad(getPolicy);
+  const policy = useLoad(policyQuery);
 
   return (
     <Stack gap="md" maw={720}>

@@ -28,8 +28,11 @@ export function SearchBar({ text, onType, onSubmit }: SearchBarProps) {
   };
 
   return (
+    // Without JavaScript (or before it has loaded) the form is a plain GET of /search?q=….
     <form
       role="search"
+      action="/search"
+      method="get"
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit();
@@ -47,6 +50,7 @@ export function SearchBar({ text, onType, onSubmit }: SearchBarProps) {
           style={{ flex: 1, minWidth: 0 }}
           size="md"
           label="Поиск"
+          name="q"
           placeholder="Например, малина"
           value={text}
           onChange={(event) => onType(event.currentTarget.value)}

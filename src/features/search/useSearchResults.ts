@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { searchProducts, searchSections } from '../../api/catalog';
 import type { Product, SectionRef } from '../../api/types';
+import { usePageData } from '../../ui/page-data';
+import { searchQuery } from './queries';
 
 export interface SearchFound {
   query: string;
@@ -28,16 +30,34 @@ type Settled = { request: string } & (({ status: 'done' } & SearchFound) | { sta
  * the older requests are aborted, and an answer that still arrives for them is dropped.
  */
 export function useSearchResults(query: string, attempt: number): SearchResults {
+  const page = usePageData();
   const [settled, setSettled] = useState<Settled | null>(null);
   const request = `${attempt}\n${query}`;
+  // The page's own search, answered by the server or started by the navigation that opened it.
+  const { key } = searchQuery(query);
+  const embedded =
+    attempt === 0 && query !== '' && page !== null && key in page.answers
+      ? (page.answers[key] as SearchFound)
+      : undefined;
 
   // Cleared with the field: the next search must not flash the results of an older one.
   if (query === '' && settled !== null) setSettled(null);
 
   useEffect(() => {
-    if (query === '') return;
+    if (query === '' || embedded) return;
     const controller = new AbortController();
     let current = true;
+    const started =
+      attempt === 0 ? (page?.take(key) as Promise<SearchFound> | undefined) : undefined;
+    if (started) {
+      started.then(
+        (found) => current && setSettled({ request, status: 'done', ...found }),
+        () => current && setSettled({ request, status: 'error' }),
+      );
+      return () => {
+        current = false;
+      };
+    }
     // Products are what the shopper searches for; sections are an extra (the spec gives
     // section_search no use), so their failure or delay must not hide products that were found.
     const sections = searchSections(query, controller.signal).catch(() => []);
@@ -57,7 +77,9 @@ export function useSearchResults(query: string, attempt: number): SearchResults 
       current = false;
       controller.abort();
     };
-  }, [query, request]);
+    // `page` and `key` follow `request`; an embedded answer is final for its request.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query, request, embedded]);
 
   if (query === '') return { status: 'idle' };
   if (settled?.request === request) {
@@ -65,6 +87,7 @@ export function useSearchResults(query: string, attempt: number): SearchResults 
     const { query: found, sections, products } = settled;
     return { status: 'done', query: found, sections, products };
   }
+  if (embedded) return { status: 'done', ...embedded };
   const previous =
     settled?.status === 'done'
       ? { query: settled.query, sections: settled.sections, products: settled.products }

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { LoginForm } from './LoginForm';
 import classes from './LoginPage.module.css';
 import { safeNextPage } from './safe-next-page';
-import { logIn } from './store';
+import { logIn } from './log-in';
 
 // The spec only names /login/ as the 401 target; a small form keeps the shopper from a blank page.
 export default function LoginPage() {

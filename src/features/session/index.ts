@@ -1,3 +1,3 @@
 // What other features may use of the session.
-export { handleUnauthorized, loadUser, logIn, logout, session, signIn } from './store';
-export { safeNextPage } from './safe-next-page';
+// Only what the shell needs: what only the login page uses loads with it.
+export { handleUnauthorized, loadUser, logout, session, signIn } from './store';

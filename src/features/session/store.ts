@@ -1,10 +1,9 @@
 import { proxy } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
-import { getCurrentUser, obtainToken } from '../../api/auth';
-import { errorStatus, loginRedirectFor } from '../../api/http';
+import { getCurrentUser } from '../../api/auth';
+import { loginRedirectFor } from '../../api/http';
 import { getToken, setToken } from '../../api/token';
-import type { Credentials, TokenResponse, User } from '../../api/types';
-import { sentToken } from './login-error';
+import type { User } from '../../api/types';
 
 export interface SessionState {
   token: string | null;
@@ -31,31 +30,10 @@ export function signIn(token: string): void {
   session.token = token;
 }
 
-function clearSession(): void {
+export function clearSession(): void {
   setToken(null);
   session.token = null;
   session.user = null;
-}
-
-/**
- * Exchanges the credentials for a token (POST auth/token/), stores it and loads the user.
- * Throws what the call throws: 400 (or a tokenless 401) for wrong credentials, a network or
- * server error otherwise.
- */
-export async function logIn(credentials: Credentials): Promise<void> {
-  let answer: TokenResponse;
-  try {
-    answer = await obtainToken(credentials);
-  } catch (error) {
-    // DRF authenticates the login call too, so a stale stored token gets a 401 there: only then
-    // is the same call worth one more try, without the token. A 401 to a call that carried no
-    // token is the backend refusing the credentials, and the password must not be sent twice.
-    if (errorStatus(error) !== 401 || !sentToken(error)) throw error;
-    clearSession();
-    answer = await obtainToken(credentials);
-  }
-  signIn(answer.token);
-  await loadUser();
 }
 
 /** Spec §4: logout clears the token and the user and goes to /. */

@@ -203,13 +203,17 @@ describe('the theme toggle', () => {
   it('shows a moon in light, switches to dark with a sun, and remembers it', async () => {
     renderAt(<ThemeToggle />);
     const toggle = screen.getByRole('button', { name: 'Переключить тему' });
-    expect(toggle.querySelector('[data-icon="moon"]')).not.toBeNull();
+    // Both icons are in the HTML (the server cannot know the theme); Mantine's global CSS hides
+    // `mantine-light-hidden` in the light theme and `mantine-dark-hidden` in the dark one.
+    expect(toggle.querySelector('[data-icon="moon"]')?.classList).toContain('mantine-dark-hidden');
+    expect(toggle.querySelector('[data-icon="sun"]')?.classList).toContain('mantine-light-hidden');
+    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
     fireEvent.click(toggle);
     await waitFor(() =>
       expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark'),
     );
     expect(localStorage.getItem('theme')).toBe('dark');
-    expect(toggle.querySelector('[data-icon="sun"]')).not.toBeNull();
+    expect(toggle.getAttribute('title')).toBe('Светлая тема');
     fireEvent.click(toggle);
     await waitFor(() => expect(localStorage.getItem('theme')).toBe('light'));
   });

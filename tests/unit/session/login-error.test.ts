@@ -7,7 +7,8 @@ import {
   loginErrorMessage,
   WRONG_CREDENTIALS,
 } from '../../../src/features/session/login-error';
-import { handleUnauthorized, logIn, session, signIn } from '../../../src/features/session/store';
+import { logIn } from '../../../src/features/session/log-in';
+import { handleUnauthorized, session, signIn } from '../../../src/features/session/store';
 import { stubFetch } from './fetch-stub';
 
 const anna = {

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { FetchError } from 'ofetch';
 import { describe, expect, it } from 'vitest';
+import { query } from '../../../src/ui/page-data';
 import { useLoad } from '../../../src/ui/useLoad';
 
 function deferred<T>() {
@@ -16,7 +17,7 @@ function deferred<T>() {
 describe('useLoad', () => {
   it('shows loading, then the data', async () => {
     const answer = deferred<string>();
-    const { result } = renderHook(() => useLoad(() => answer.promise, 1));
+    const { result } = renderHook(() => useLoad(query('1', () => answer.promise)));
     expect(result.current.status).toBe('loading');
     await act(async () => answer.resolve('Малина'));
     expect(result.current).toMatchObject({ status: 'done', data: 'Малина' });
@@ -27,9 +28,12 @@ describe('useLoad', () => {
       1: deferred(),
       2: deferred(),
     };
-    const { result, rerender } = renderHook(({ id }) => useLoad(() => answers[id]!.promise, id), {
-      initialProps: { id: 1 },
-    });
+    const { result, rerender } = renderHook(
+      ({ id }) => useLoad(query(`p/${id}`, () => answers[id]!.promise)),
+      {
+        initialProps: { id: 1 },
+      },
+    );
     rerender({ id: 2 });
     await act(async () => answers[2]!.resolve('Клубника'));
     await act(async () => answers[1]!.resolve('Малина'));
@@ -39,15 +43,17 @@ describe('useLoad', () => {
   it('reports the HTTP status of a failure and loads again on reload', async () => {
     let calls = 0;
     const { result } = renderHook(() =>
-      useLoad(async () => {
-        calls += 1;
-        if (calls === 1) {
-          const error = new FetchError('Not Found');
-          Object.assign(error, { statusCode: 404 });
-          throw error;
-        }
-        return 'Черника';
-      }, 'p'),
+      useLoad(
+        query('p', async () => {
+          calls += 1;
+          if (calls === 1) {
+            const error = new FetchError('Not Found');
+            Object.assign(error, { statusCode: 404 });
+            throw error;
+          }
+          return 'Черника';
+        }),
+      ),
     );
     await waitFor(() => expect(result.current.status).toBe('error'));
     expect(result.current.httpStatus).toBe(404);

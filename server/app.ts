@@ -1,0 +1,152 @@
+// The shop's one server: pages rendered as HTML, the build's files, and /api and /media from
+// the embedded stub or, with API_TARGET, from the real backend. Stateless: any number of
+// instances serve the same shop behind nginx or a load balancer.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createStubApp, type StubAppOptions } from '../stub-server/app.ts';
+import { accessLog } from './access-log.ts';
+import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
+import { securityHeaders } from './security.ts';
+import { sitemapRoutes } from './sitemap.ts';
+import { staticFiles } from './static.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ShopServerOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  /** The real backend (`https://backend.example`); without it the stub is embedded. */
+  apiTarget?: string;
+  /** The embedded stub's options (data file, test controls, re-seed). */
+  stub?: StubAppOptions;
+  /** Vite's dev server with hot reload instead of the build. */
+  dev?: boolean;
+  /** The build; default dist/ of the repo. */
+  distDir?: string;
+  /** The public origin (`https://shop.example`) for canonical addresses and OpenGraph. */
+  siteUrl?: string;
+  /** How long a page waits for its data before it goes out with loading states. */
+  dataTimeoutMs?: number;
+  /** One line per request on stdout. */
+  accessLog?: boolean;
+}
+
+export interface RunningShop {
+  /** `http://127.0.0.1:3000/` */
+  url: string;
+  port: number;
+  /** Stops taking connections and resolves once the requests in flight are answered. */
+  close(): Promise<void>;
+}
+
+/** What an error answer says: a short text, never a stack trace or a file path. */
+function errorAnswer(error: unknown, req: Request, res: Response, _next: NextFunction): void {
+  const status = (error as { status?: number }).status;
+  const code = typeof status === 'number' && status >= 400 && status < 500 ? status : 500;
+  if (code === 500) console.error(`${req.method} ${req.path}:`, error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.status(code).type('text/plain; charset=utf-8');
+  res.send(code === 500 ? 'Ошибка сервера' : 'Некорректный запрос');
+}
+
+export async function startShopServer(options: ShopServerOptions): Promise<RunningShop> {
+  const host = options.host ?? '127.0.0.1';
+  const app = express();
+  app.disable('x-powered-by');
+  // Behind nginx: the visitor's scheme and host come from its X-Forwarded-* headers.
+  app.set('trust proxy', 'loopback');
+  if (options.accessLog) app.use(accessLog());
+  app.use(securityHeaders({ csp: !options.dev }));
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').type('text/plain').send('ok');
+  });
+
+  // Filled in once the server listens: the embedded stub answers on the server's own port.
+  let ownUrl = '';
+  const apiBase = options.apiTarget
+    ? `${options.apiTarget.replace(/\/+$/, '')}/api`
+    : () => `${ownUrl}api`;
+  if (options.apiTarget) {
+    app.use(
+      createProxyMiddleware({
+        target: options.apiTarget,
+        changeOrigin: true,
+        pathFilter: ['/api', '/media'],
+        // A backend that cannot be reached is a short 502, not a hung page.
+        proxyTimeout: 30_000,
+      }),
+    );
+  } else {
+    // API answers and media (SVG) compressed on the fly when larger than 1 KB.
+    app.use(['/api', '/media'], compression());
+    app.use(createStubApp(options.stub ?? {}).app);
+  }
+
+  let renderer: PageRenderer;
+  const renderOptions = {
+    apiBase: typeof apiBase === 'string' ? () => apiBase : apiBase,
+    siteUrl: options.siteUrl?.replace(/\/+$/, ''),
+    dataTimeoutMs: options.dataTimeoutMs ?? 1500,
+  };
+  let closeVite = async () => {};
+  if (options.dev) {
+    const { createServer: createVite } = await import('vite');
+    const vite = await createVite({
+      root: REPO_ROOT,
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
+    closeVite = () => vite.close();
+    app.use(vite.middlewares);
+    renderer = devRenderer(vite, path.join(REPO_ROOT, 'index.html'), renderOptions);
+  } else {
+    const distDir = options.distDir ?? path.join(REPO_ROOT, 'dist');
+    app.use(staticFiles(path.join(distDir, 'client')));
+    renderer = await buildRenderer(distDir, renderOptions);
+  }
+
+  app.use(sitemapRoutes(renderer, renderOptions.siteUrl));
+  app.use(compression());
+  app.get('*', (req, res, next) => {
+    // A file the build does not have is a plain 404, not a page.
+    if (/\.[a-z0-9]+$/i.test(req.path) || req.path.startsWith('/assets/')) return next();
+    renderer.handle(req, res, next);
+  });
+  app.use((_req: Request, res: Response) => {
+    res.status(404).type('text/plain; charset=utf-8').send('Не найдено');
+  });
+  app.use(errorAnswer);
+
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  ownUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
+  let closing: Promise<void> | null = null;
+  return {
+    url: ownUrl,
+    port,
+    close: () => {
+      closing ??= new Promise<void>((resolve, reject) => {
+        // In-flight requests finish; idle keep-alive connections go now.
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+      }).then(closeVite);
+      return closing;
+    },
+  };
+}

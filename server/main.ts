@@ -1,0 +1,100 @@
+// The shop's server from the command line.
+//   npm start         -> build, then this with the embedded stub on PORT (default 3000)
+//   npm run dev       -> this with --dev: Vite's hot reload, rendering on the server too
+//   production        -> API_TARGET=https://backend.example node --import tsx server/main.ts
+import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const USAGE = `Использование: tsx server/main.ts [--dev] [--reset] [--controls]
+Переменные окружения:
+  PORT (3000), HOST (127.0.0.1)
+  API_TARGET            адрес бэкенда (https://backend.example); без него встроена заглушка
+  SITE_URL              публичный адрес магазина для canonical и OpenGraph (по умолчанию из запроса)
+  SSR_DATA_TIMEOUT_MS   сколько страница ждёт данные на сервере (1500)
+  ACCESS_LOG=0          не писать строку на каждый запрос
+  STUB_DATA_FILE        файл данных заглушки`;
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      dev: { type: 'boolean' },
+      reset: { type: 'boolean' },
+      controls: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  }).values;
+} catch (error) {
+  console.error((error as Error).message);
+  console.error(USAGE);
+  process.exit(2);
+}
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const number = (name: string, fallback: number, max: number): number => {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    console.error(`Некорректное значение ${name}: ${raw}`);
+    process.exit(2);
+  }
+  return value;
+};
+const port = number('PORT', 3000, 65_535);
+const dataTimeoutMs = number('SSR_DATA_TIMEOUT_MS', 1500, 60_000);
+const apiTarget = process.env.API_TARGET || undefined;
+if (apiTarget && !/^https?:\/\/[^/]+/.test(apiTarget)) {
+  console.error(`Некорректный API_TARGET: ${apiTarget} (нужен адрес вида https://backend.example)`);
+  process.exit(2);
+}
+// React's production build unless asked for the development one (hot reload).
+process.env.NODE_ENV ??= args.dev ? 'development' : 'production';
+// After NODE_ENV: React reads it when it is first imported.
+const { REPO_ROOT, startShopServer } = await import('./app.ts');
+const dist = path.join(REPO_ROOT, 'dist');
+if (!args.dev && !existsSync(path.join(dist, 'server', 'entry-server.js'))) {
+  console.error(`Нет сборки приложения (${dist}).`);
+  console.error(
+    'Соберите её командой `npm run build` (или запустите `npm start`, он соберёт сам).',
+  );
+  process.exit(1);
+}
+
+try {
+  const server = await startShopServer({
+    port,
+    host: process.env.HOST ?? '127.0.0.1',
+    apiTarget,
+    dev: args.dev === true,
+    siteUrl: process.env.SITE_URL || undefined,
+    dataTimeoutMs,
+    accessLog: process.env.ACCESS_LOG !== '0',
+    stub: { controls: args.controls === true, reset: args.reset === true },
+  });
+  console.log(`Магазин ягод: ${server.url}`);
+  console.log(apiTarget ? `API: ${apiTarget}` : 'API: встроенная заглушка');
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: дожидаюсь начатых запросов и останавливаюсь`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') console.error(`Порт ${port} занят: задайте другой через PORT=…`);
+  else console.error(error);
+  process.exit(1);
+}

@@ -1,0 +1,152 @@
+// Pages as HTML: the route's data and React's render (src/entry-server.tsx) poured into the
+// build's index.html, with the page's own chunks preloaded and its data embedded for hydration.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { NextFunction, Request, Response } from 'express';
+import type { ViteDevServer } from 'vite';
+import type * as EntryServer from '../src/entry-server.tsx';
+
+type Entry = typeof EntryServer;
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** What a page's HTML needs from the build, beyond the entry's own tags. */
+interface Build {
+  template: string;
+  /** `<link>` tags for the page module's chunks and CSS (none in dev: Vite serves them). */
+  pageLinks(pageSource: string | undefined): string;
+}
+
+export interface PageRendererOptions {
+  /** Where the server's API calls go (`http://127.0.0.1:3000/api`); read per request. */
+  apiBase: () => string;
+  /** The public origin for canonical addresses; default: the request's own. */
+  siteUrl?: string;
+  dataTimeoutMs: number;
+}
+
+export interface PageRenderer {
+  entry(): Promise<Entry>;
+  handle(req: Request, res: Response, next: NextFunction): void;
+}
+
+function manifestLinks(manifest: Manifest): Build['pageLinks'] {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const closure = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return into;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, into);
+    return into;
+  };
+  const initial = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk === entry) closure(key, initial);
+  const cache = new Map<string, string>();
+  return (pageSource) => {
+    if (!pageSource || !manifest[pageSource]) return '';
+    const cached = cache.get(pageSource);
+    if (cached !== undefined) return cached;
+    const keys = [...closure(pageSource, new Set())].filter((key) => !initial.has(key));
+    const css = new Set(keys.flatMap((key) => manifest[key]?.css ?? []));
+    const links = [
+      ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+      ...keys.map(
+        (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}" />`,
+      ),
+    ].join('\n    ');
+    cache.set(pageSource, links);
+    return links;
+  };
+}
+
+function cookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+function renderer(
+  options: PageRendererOptions,
+  load: (url: string) => Promise<{ entry: Entry; build: Build }>,
+): PageRenderer {
+  const handle = async (req: Request, res: Response, next: NextFunction) => {
+    const { entry, build } = await load(req.originalUrl);
+    entry.setApiBase(options.apiBase());
+    const nonce = String(res.locals.nonce ?? '');
+    const result = await entry.renderPage({
+      url: req.originalUrl,
+      origin: options.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+      cookieAccepted: cookie(req, 'cookieAccepted') === 'true',
+      nonce,
+      dataTimeoutMs: options.dataTimeoutMs,
+    });
+    if (result.kind === 'redirect') {
+      res.redirect(302, result.location);
+      return;
+    }
+    const html = build.template.replaceAll('%NONCE%', nonce);
+    const [start = '', end = ''] = html.split('<!--app-html-->');
+    const head = [result.head, build.pageLinks(result.pageSource)].filter(Boolean).join('\n    ');
+    const data = `<script id="${entry.PAGE_DATA_ID}" type="application/json" nonce="${nonce}">${result.embedded}</script>`;
+    res.status(result.status);
+    res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.write(start.replace('<!--app-head-->', head));
+    const app = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        res.write(chunk);
+        done();
+      },
+    });
+    app.on('finish', () => res.end(end.replace('<!--app-data-->', data)));
+    app.on('error', next);
+    result.pipe(app);
+  };
+  return {
+    entry: async () => {
+      const { entry } = await load('/');
+      entry.setApiBase(options.apiBase());
+      return entry;
+    },
+    handle: (req, res, next) => {
+      handle(req, res, next).catch(next);
+    },
+  };
+}
+
+/** The production build: dist/client (template, manifest) and dist/server (the entry). */
+export async function buildRenderer(
+  distDir: string,
+  options: PageRendererOptions,
+): Promise<PageRenderer> {
+  const client = path.join(distDir, 'client');
+  const [template, manifest, entry] = await Promise.all([
+    readFile(path.join(client, 'index.html'), 'utf8'),
+    readFile(path.join(client, '.vite', 'manifest.json'), 'utf8'),
+    import(pathToFileURL(path.join(distDir, 'server', 'entry-server.js')).href) as Promise<Entry>,
+  ]);
+  const build: Build = { template, pageLinks: manifestLinks(JSON.parse(manifest) as Manifest) };
+  return renderer(options, async () => ({ entry, build }));
+}
+
+/** `npm run dev`: the source through Vite, fresh on every request. */
+export function devRenderer(
+  vite: ViteDevServer,
+  indexFile: string,
+  options: PageRendererOptions,
+): PageRenderer {
+  return renderer(options, async (url) => {
+    const raw = await readFile(indexFile, 'utf8');
+    const template = await vite.transformIndexHtml(url, raw);
+    const entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as Entry;
+    return { entry, build: { template, pageLinks: () => '' } };
+  });
+}

@@ -1,0 +1,61 @@
+// /robots.txt and /sitemap.xml: every section, selection and product, read from the API and
+// kept for a few minutes, so a crawler's visits do not walk the whole catalogue each time.
+import express, { type Request, type Router } from 'express';
+import type { PageRenderer } from './render.ts';
+
+const CACHE_MS = 5 * 60_000;
+
+function escapeXml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+export function sitemapRoutes(renderer: PageRenderer, siteUrl: string | undefined): Router {
+  const router = express.Router();
+  const origin = (req: Request) => siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  let cached: { at: number; paths: Promise<string[]> } | null = null;
+
+  router.get('/robots.txt', (req, res) => {
+    res.type('text/plain; charset=utf-8').set('Cache-Control', 'public, max-age=3600');
+    res.send(
+      [
+        'User-agent: *',
+        'Disallow: /api/',
+        'Disallow: /order',
+        'Disallow: /commit',
+        'Disallow: /order_status',
+        'Disallow: /login',
+        'Disallow: /search',
+        '',
+        `Sitemap: ${origin(req)}/sitemap.xml`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  router.get('/sitemap.xml', async (req, res) => {
+    try {
+      if (!cached || Date.now() - cached.at > CACHE_MS) {
+        const entry = await renderer.entry();
+        const paths = entry.sitemapPaths();
+        cached = { at: Date.now(), paths };
+        // A failed walk is not kept: the next crawler's visit tries again.
+        paths.catch(() => (cached = null));
+      }
+      const paths = await cached.paths;
+      const base = origin(req);
+      res.type('application/xml; charset=utf-8').set('Cache-Control', 'public, max-age=300');
+      res.send(
+        [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+          ...paths.map((path) => `  <url><loc>${escapeXml(base + path)}</loc></url>`),
+          '</urlset>',
+          '',
+        ].join('\n'),
+      );
+    } catch {
+      res.status(503).type('text/plain; charset=utf-8').send('Каталог сейчас недоступен');
+    }
+  });
+  return router;
+}

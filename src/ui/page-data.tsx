@@ -1,0 +1,58 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * One piece of public data a page shows: a key that names it (the same on the server and in the
+ * browser) and how to load it through src/api.
+ */
+export interface Query<T> {
+  key: string;
+  load: () => Promise<T>;
+}
+
+export function query<T>(key: string, load: () => Promise<T>): Query<T> {
+  return { key, load };
+}
+
+/**
+ * The data of the page at `url`: answers the server already has (embedded in the HTML and
+ * handed to hydration), and loads a client-side navigation started before the page rendered.
+ * Each page gets a new one, so an answer never outlives the page it was loaded for.
+ */
+export class PageData {
+  readonly pending = new Map<string, Promise<unknown>>();
+
+  constructor(
+    readonly url: string,
+    readonly answers: Record<string, unknown> = {},
+    /**
+     * HTTP statuses of loads the server saw refused (404): the page renders its failure, which
+     * for a missing product is a redirect the server answers with.
+     */
+    readonly refused: Record<string, number> = {},
+  ) {}
+
+  /** Starts the loads the route declares (its loader table entry). */
+  start(queries: Query<unknown>[]): this {
+    for (const { key, load } of queries) {
+      if (key in this.answers || key in this.refused || this.pending.has(key)) continue;
+      const loading = load();
+      // Read by the page when it renders; a failure it never reads is not unhandled.
+      loading.catch(() => {});
+      this.pending.set(key, loading);
+    }
+    return this;
+  }
+
+  /** The load already under way for `key`, handed out once. */
+  take(key: string): Promise<unknown> | undefined {
+    const loading = this.pending.get(key);
+    this.pending.delete(key);
+    return loading;
+  }
+}
+
+export const PageDataContext = createContext<PageData | null>(null);
+
+export function usePageData(): PageData | null {
+  return useContext(PageDataContext);
+}

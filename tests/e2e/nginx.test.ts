@@ -1,0 +1,138 @@
+// deploy/nginx.conf as written, run by Debian's nginx in front of two instances of the shop's
+// server, which take their data from one stub backend (as two instances share one Django).
+// Only its ports and build path are swapped for this run's; everything else is the file.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type RunningShop, startShopServer } from '../../server/app.ts';
+import { type RunningServer, startServer } from '../../stub-server/server.ts';
+import { assertClean, openPage, setupBrowser } from './browser.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const browser = setupBrowser();
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Replaces `from` by `to`, which must stand in the file exactly once. */
+function swap(text: string, from: string, to: string): string {
+  const parts = text.split(from);
+  if (parts.length !== 2) throw new Error(`deploy/nginx.conf: "${from}" must appear once`);
+  return parts.join(to);
+}
+
+let dir = '';
+let backend: RunningServer;
+let shops: RunningShop[] = [];
+let nginx: ChildProcess | undefined;
+let front = '';
+let nginxLog = '';
+
+beforeAll(async () => {
+  if (!existsSync(NGINX)) {
+    throw new Error(
+      `nginx is not installed at ${NGINX}: apt-get install nginx (bash .ci/run does)`,
+    );
+  }
+  dir = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-'));
+  backend = await startServer({ port: 0, dataFile: path.join(dir, 'db.json') });
+  const apiTarget = backend.url.replace(/\/$/, '');
+  shops = await Promise.all(
+    [0, 1].map(() =>
+      startShopServer({ port: 0, apiTarget, distDir: path.join(REPO_ROOT, 'dist') }),
+    ),
+  );
+  const port = await freePort();
+  let conf = await readFile(path.join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
+  conf = swap(conf, 'server 127.0.0.1:3001;', `server 127.0.0.1:${shops[0]?.port};`);
+  conf = swap(conf, 'server 127.0.0.1:3002;', `server 127.0.0.1:${shops[1]?.port};`);
+  conf = swap(conf, 'listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
+  conf = swap(conf, 'root /srv/berries-shop/dist/client;', `root ${REPO_ROOT}dist/client;`);
+  const prefix = path.join(dir, 'nginx');
+  await mkdir(path.join(prefix, 'logs'), { recursive: true });
+  await mkdir(path.join(prefix, 'tmp'), { recursive: true });
+  await writeFile(path.join(prefix, 'nginx.conf'), conf);
+  nginx = spawn(NGINX, ['-p', prefix, '-c', 'nginx.conf', '-g', 'daemon off;'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  nginx.stderr?.on('data', (chunk: Buffer) => (nginxLog += chunk.toString()));
+  front = `http://127.0.0.1:${port}`;
+  // Ready when it answers; nginx that fails to start exits, and says why.
+  const exited = new Promise<never>((_, reject) =>
+    nginx?.once('exit', (code) => reject(new Error(`nginx exited (${code}): ${nginxLog}`))),
+  );
+  const ready = (async () => {
+    for (;;) {
+      const answer = await fetch(`${front}/healthz`).catch(() => null);
+      if (answer?.ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  await Promise.race([ready, exited]);
+});
+
+afterAll(async () => {
+  if (nginx?.pid && nginx.exitCode === null) {
+    const gone = new Promise((resolve) => nginx?.once('exit', resolve));
+    nginx.kill('SIGQUIT');
+    await gone;
+  }
+  await Promise.all(shops.map((shop) => shop.close()));
+  await backend?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('deploy/nginx.conf in front of two instances', () => {
+  test('a product page through nginx has its name, price and OpenGraph tags', async () => {
+    const response = await fetch(`${front}/product/7`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/890\s₽ \/ кг/);
+    // The instance builds absolute addresses from the host nginx passed on.
+    expect(html).toContain(`<meta property="og:url" content="${front}/product/7" />`);
+  });
+
+  test('nginx serves the build’s assets from disk, brotli and gzip, cached for a year', async () => {
+    const html = await (await fetch(`${front}/`)).text();
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1] ?? '';
+    const br = await fetch(front + script, { headers: { 'accept-encoding': 'br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Not an instance's answer: those carry the shop's Content-Security-Policy.
+    expect(br.headers.get('content-security-policy')).toBeNull();
+    const gz = await fetch(front + script, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  test('a basket change in Chromium goes through nginx, and survives a reload', async () => {
+    const page = await openPage(browser(), `${front}/product/7`);
+    await page.getByRole('button', { name: 'В корзину' }).click();
+    const amount = page.getByRole('textbox', { name: /Количество/ });
+    await expect.poll(() => amount.inputValue()).toBe('0,1');
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /Количество/ }).inputValue())
+      .toBe('0,1');
+    assertClean(page);
+  });
+
+  test('with one instance stopped, the other serves the shop', async () => {
+    await shops[0]?.close();
+    for (let i = 0; i < 4; i += 1) {
+      const response = await fetch(`${front}/catalog`);
+      expect(response.status).toBe(200);
+    }
+  });
+});
