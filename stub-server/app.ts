@@ -28,8 +28,10 @@ export interface StubAppOptions {
 
 export interface StubApp {
   app: express.Express;
-  /** Re-seeds the data file from the fixtures. */
-  reset(): void;
+  /** Re-seeds the data file from the fixtures; resolves once that is on disk. */
+  reset(): Promise<void>;
+  /** Waits for the last write. */
+  close(): Promise<void>;
 }
 
 export function resolveDataFile(dataFile?: string): string {
@@ -73,6 +75,10 @@ function apiRouter(ctx: StubContext): Router {
   return router;
 }
 
+/**
+ * The stub app on its data file. A data file it must not use throws DataFileError (db.ts), whose
+ * message is the one line to print.
+ */
 export function createStubApp(options: StubAppOptions = {}): StubApp {
   const store = Store.open(resolveDataFile(options.dataFile), { reset: options.reset === true });
   const ctx: StubContext = { store, settings: defaultSettings(), faults: new FaultRegistry() };
@@ -81,5 +87,9 @@ export function createStubApp(options: StubAppOptions = {}): StubApp {
   app.use('/api', apiRouter(ctx));
   app.use('/media', ctx.faults.middleware(), mediaRouter());
   if (options.controls) app.use('/__control', controlRoutes(ctx));
-  return { app, reset: () => store.reset() };
+  return {
+    app,
+    reset: () => store.reset(),
+    close: () => store.settle(),
+  };
 }

@@ -28,7 +28,17 @@ export function pathId(req: Request, name = 'id'): number {
 }
 
 type Method = 'get' | 'put' | 'post' | 'delete';
-type Handlers = Partial<Record<Method, RequestHandler>>;
+/** A route handler; one that waits (for a save) returns its promise, and its failure is answered. */
+type Handler = (req: Request, res: Response, next: NextFunction) => void | Promise<void>;
+type Handlers = Partial<Record<Method, Handler>>;
+
+/** Express 4 does not catch a rejected promise: this passes it on to the error middleware. */
+function answering(handler: Handler): RequestHandler {
+  return (req, res, next) => {
+    const result = handler(req, res, next);
+    if (result instanceof Promise) result.catch(next);
+  };
+}
 
 /**
  * Registers the handlers of one path and answers the other methods like DRF: OPTIONS lists the
@@ -37,8 +47,8 @@ type Handlers = Partial<Record<Method, RequestHandler>>;
 export function defineRoute(router: Router, path: string, handlers: Handlers): void {
   const route = router.route(path);
   const allowed = new Set<string>(['OPTIONS']);
-  for (const [method, handler] of Object.entries(handlers) as [Method, RequestHandler][]) {
-    route[method](handler);
+  for (const [method, handler] of Object.entries(handlers) as [Method, Handler][]) {
+    route[method](answering(handler));
     allowed.add(method.toUpperCase());
     if (method === 'get') allowed.add('HEAD');
   }

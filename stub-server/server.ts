@@ -182,7 +182,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       closing ??= new Promise<void>((resolveClose, reject) => {
         server.close((error) => (error ? reject(error) : resolveClose()));
         server.closeAllConnections();
-      });
+      }).then(() => stub.close());
       return closing;
     },
   };

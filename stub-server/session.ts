@@ -111,15 +111,18 @@ function setSessionCookie(res: Response, sessionId: string): void {
   });
 }
 
-/** A new session key, remembered as the stub's own, and its cookie on the answer. */
-function issueSession(store: Store, res: Response): string {
-  const sessionId = randomKey();
-  const keys = unusedSessionsOf(store);
+function remember(keys: Set<string>, sessionId: string): void {
   keys.add(sessionId);
   if (keys.size > MAX_UNUSED_SESSIONS) {
     const [oldest] = keys;
     if (oldest !== undefined) keys.delete(oldest);
   }
+}
+
+/** A new session key, remembered as the stub's own, and its cookie on the answer. */
+function issueSession(store: Store, res: Response): string {
+  const sessionId = randomKey();
+  remember(unusedSessionsOf(store), sessionId);
   setSessionCookie(res, sessionId);
   return sessionId;
 }
@@ -140,19 +143,25 @@ function isKnownSession({ store, settings }: StubContext, sessionId: string): bo
   );
 }
 
+export interface NewSessionKey {
+  key: string;
+  /** After the save: the old key is forgotten, the new one honoured and sent as the cookie. */
+  issue(res: Response): void;
+}
+
 /**
  * Django's cycle_key() on login: the visitor's session gets a new key (and cookie) and the old
  * one stops working, so a key planted in the browser before login is worthless after it. What
- * the session still owns (its record, anonymous orders) moves to the new key; the caller has
- * already moved the basket into the account.
+ * the session still owns (its record, anonymous orders) moves to the new key in the data; the
+ * caller has already moved the basket into the account. Nothing outside the data changes until
+ * the caller has saved and calls issue(): a login whose save fails keeps the old cookie.
  */
-export function rotateSession(ctx: StubContext, req: Request, res: Response): string {
+export function rotateSession(ctx: StubContext, req: Request): NewSessionKey {
   const visitor = visitorOf(req);
   const { store } = ctx;
   const data = store.data;
   const oldId = visitor.sessionId;
-  const newId = issueSession(store, res);
-  unusedSessionsOf(store).delete(oldId);
+  const newId = randomKey();
   const record = data.sessions[oldId];
   if (record) {
     delete data.sessions[oldId];
@@ -166,9 +175,17 @@ export function rotateSession(ctx: StubContext, req: Request, res: Response): st
     delete data.baskets[oldOwner];
     data.baskets[newOwner] = basket;
   }
-  visitor.sessionId = newId;
-  if (!visitor.user) visitor.owner = newOwner;
-  return newId;
+  return {
+    key: newId,
+    issue: (res) => {
+      const keys = unusedSessionsOf(store);
+      keys.delete(oldId);
+      remember(keys, newId);
+      setSessionCookie(res, newId);
+      visitor.sessionId = newId;
+      if (!visitor.user) visitor.owner = newOwner;
+    },
+  };
 }
 
 export function identify(ctx: StubContext): RequestHandler {

@@ -404,9 +404,9 @@ export function controlRoutes(ctx: StubContext): Router {
   router.use(jsonServer.bodyParser);
 
   defineRoute(router, '/reset', {
-    post: (_req, res) => {
-      store.reset();
+    post: async (_req, res) => {
       faults.clear();
+      await store.reset();
       res.json({ reset: true });
     },
   });
@@ -429,11 +429,11 @@ export function controlRoutes(ctx: StubContext): Router {
     },
   });
   defineRoute(router, '/revoke', {
-    post: (req, res) => {
+    post: async (req, res) => {
       const { token } = objectBody(req.body);
       if (typeof token !== 'string' || !revokeToken(store.data, token))
         throw new HttpError(404, { detail: 'Нет такого токена.' });
-      store.save();
+      await store.save();
       res.json({ revoked: token });
     },
   });
@@ -479,7 +479,7 @@ export function controlRoutes(ctx: StubContext): Router {
         faults: faults.list(),
       });
     },
-    post: (req, res) => {
+    post: async (req, res) => {
       const rename = productRename(req.body);
       const result = applyPactState(ctx, req) ?? applyState(ctx, req.body);
       // After the rest: a `reset: true` in the same body must not undo the new name.
@@ -487,6 +487,7 @@ export function controlRoutes(ctx: StubContext): Router {
         renameProduct(ctx, rename);
         result.applied.push('product.name');
       }
+      await store.save();
       res.json(result);
     },
   });
