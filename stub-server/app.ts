@@ -87,6 +87,9 @@ export function createStubApp(options: StubAppOptions = {}): StubApp {
   app.use('/api', apiRouter(ctx));
   app.use('/media', ctx.faults.middleware(), mediaRouter());
   if (options.controls) app.use('/__control', controlRoutes(ctx));
+  // Whatever goes wrong under the stub's own paths (a bad `%` encoding, a file that cannot be
+  // sent) is answered here, as short JSON; other paths belong to the host app.
+  app.use(['/api', '/media', '/__control'], apiErrors);
   return {
     app,
     reset: () => store.reset(),
