@@ -19,7 +19,11 @@ export interface Visitor {
 
 const SESSION_COOKIE = 'sessionid';
 const CSRF_COOKIE = 'csrftoken';
-const SESSION_AGE_MS = 14 * 24 * 3600 * 1000; // Django's SESSION_COOKIE_AGE
+const DAY_MS = 24 * 3600 * 1000;
+/** Django's SESSION_COOKIE_AGE: a session unseen this long is gone. */
+export const SESSION_AGE_MS = 14 * DAY_MS;
+/** A session's last visit is recorded at most this often by reads, so they stay reads. */
+const SEEN_REFRESH_MS = DAY_MS;
 const CSRF_AGE_MS = 31_449_600 * 1000; // Django's CSRF_COOKIE_AGE: a year
 const KEY_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -202,6 +206,8 @@ export function identify(ctx: StubContext): RequestHandler {
       } else {
         sessionId = issueSession(store, res);
       }
+    } else {
+      noteVisit(store, sessionId, res);
     }
     const csrfCookie = cookies.get(CSRF_COOKIE) ?? '';
     if (!isCsrfToken(csrfCookie)) {
@@ -232,11 +238,58 @@ export function csrfGuard({ settings }: StubContext): RequestHandler {
   };
 }
 
-/** Records an anonymous session once it owns something, so the data file lists it. */
-export function touchSession(data: StubData, visitor: Visitor): void {
+/**
+ * Records an anonymous session once it owns something, so the data file lists it, and sends its
+ * cookie again: like Django, whose cookie lives two weeks from the last change of the session.
+ * The caller saves.
+ */
+export function touchSession(data: StubData, visitor: Visitor, res: Response): void {
   if (visitor.user) return;
   const now = nowIso();
   const session = data.sessions[visitor.sessionId];
   if (session) session.last_seen_ts = now;
   else data.sessions[visitor.sessionId] = { created_ts: now, last_seen_ts: now };
+  setSessionCookie(res, visitor.sessionId);
+}
+
+/**
+ * A visit that only reads still counts as seen: once a day at most, so that reads do not turn
+ * into writes, its session's last visit is recorded and its cookie sent again. Nobody waits for
+ * that save: were it lost, the session would only look a day older.
+ */
+function noteVisit(store: Store, sessionId: string, res: Response): void {
+  const session = store.data.sessions[sessionId];
+  if (!session || Date.now() - Date.parse(session.last_seen_ts) < SEEN_REFRESH_MS) return;
+  session.last_seen_ts = nowIso();
+  setSessionCookie(res, sessionId);
+  void store.save();
+}
+
+/**
+ * Removes the sessions unseen for SESSION_AGE_MS, as Django's clearsessions does: their
+ * records, their baskets and their orders (an anonymous order belongs to its session alone, and
+ * nobody can reach it once the session is gone). Users' baskets and orders stay. Answers how
+ * many sessions went; the caller saves.
+ */
+export function expireSessions(data: StubData, now: number): number {
+  const lastSeen = new Map<string, number>();
+  const seen = (key: string, stamp: string) => {
+    const time = Date.parse(stamp);
+    // A timestamp that cannot be read does not make a session old.
+    lastSeen.set(key, Math.max(lastSeen.get(key) ?? -Infinity, Number.isNaN(time) ? now : time));
+  };
+  for (const [key, session] of Object.entries(data.sessions)) seen(key, session.last_seen_ts);
+  for (const [owner, basket] of Object.entries(data.baskets)) {
+    if (owner.startsWith('session:')) seen(owner.slice('session:'.length), basket.updated_ts);
+  }
+  const expired = new Set<string>();
+  for (const [key, time] of lastSeen) if (now - time > SESSION_AGE_MS) expired.add(key);
+  if (expired.size === 0) return 0;
+  for (const key of expired) {
+    delete data.sessions[key];
+    delete data.baskets[sessionOwner(key)];
+  }
+  const owners = new Set([...expired].map(sessionOwner));
+  data.orders = data.orders.filter((order) => !owners.has(order.owner));
+  return expired.size;
 }

@@ -23,7 +23,7 @@ export function basketRoutes({ store }: StubContext): Router {
       const amount = validateAmount(product, req.body);
       const visitor = visitorOf(req);
       setLine(data, visitor.owner, product.id, amount);
-      touchSession(data, visitor);
+      touchSession(data, visitor, res);
       const entry = toBasketEntry(product, amount);
       await store.save();
       res.json(entry satisfies BasketEntry);

@@ -55,7 +55,7 @@ export function orderRoutes({ store }: StubContext): Router {
       const data = store.data;
       const visitor = visitorOf(req);
       const order = placeOrder(data, visitor.owner, fields);
-      touchSession(data, visitor);
+      touchSession(data, visitor, res);
       const placed = toOrder(order);
       await store.save();
       res.status(201).json(placed satisfies OrderCommitResult);
