@@ -1,5 +1,5 @@
 // The stub under a storm of basket writes (issue 13). Part of `npm run bench`; alone:
-// `npm run bench:stub-writes` (writes reports/bench-stub-writes.json, exits 1 when a target is
+// `npm run bench:writes` (writes reports/bench-stub-writes.json, exits 1 when a target is
 // missed).
 //   - A data file of about 1 MB: the seed plus 3,000 anonymous sessions with baskets, written as
 //     json-server writes it (pretty-printed).
@@ -11,6 +11,7 @@
 // Figures: acknowledged (2xx) writes per second, PUT latency p50/p99, the newcomer's GET p50/p99.
 // Targets: ≥ 500 writes/s, PUT p99 ≤ 500 ms, newcomer p99 ≤ 200 ms. Bounded: 20 s of load, every
 // request of it on loopback, the server stopped by its process id however the bench ends.
+// BENCH_NODE_ARGS adds flags to the stub's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -108,7 +109,12 @@ function benchData(lines: Line[]): { data: StubData; sessions: string[]; text: s
 
 /** `tsx stub-server/serve.ts --api-only` on a free port; resolves with its URL. */
 async function startStub(dataFile: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'stub-server/serve.ts', '--api-only'], {
+  const node = [
+    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    '--import',
+    'tsx',
+  ];
+  const child = spawn(process.execPath, [...node, 'stub-server/serve.ts', '--api-only'], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STUB_DATA_FILE: dataFile },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -207,6 +213,7 @@ export async function benchStubWrites(): Promise<StubWritesFigures> {
     const { sessions, text } = benchData(lines);
     const dataFile = path.join(dir, 'db.json');
     await writeFile(dataFile, text);
+    const dataFileBytes = (await stat(dataFile)).size;
     const started = await startStub(dataFile);
     child = started.child;
     const base = started.url.replace(/\/+$/, '');
@@ -246,7 +253,7 @@ export async function benchStubWrites(): Promise<StubWritesFigures> {
     const writesPerSecond = acknowledged / result.duration;
     const newcomerP99 = unanswered > 0 ? Infinity : percentile(answered, 99);
     return {
-      data_file_bytes: (await stat(dataFile)).size,
+      data_file_bytes: dataFileBytes,
       sessions: SESSIONS,
       connections: CONNECTIONS,
       duration_s: result.duration,
