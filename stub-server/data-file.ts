@@ -5,6 +5,7 @@
 import { constants, accessSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { existsSync, statSync, unlinkSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { StubData } from './db.ts';
@@ -121,17 +122,14 @@ export function dataProblem(text: string): string | null {
   return null;
 }
 
-function permitted(file: string, modeBits: number, access: number): boolean {
-  if (modeBits === 0) return false;
+function accessible(file: string, mode: number): boolean {
   try {
-    accessSync(file, access);
+    accessSync(file, mode);
     return true;
   } catch {
     return false;
   }
 }
-
-export type ReadResult = { kind: 'data'; data: StubData } | { kind: 'damaged'; problem: string };
 
 /**
  * Whether the data file exists. A path that is not a file, or a file the stub may not read or
@@ -142,23 +140,33 @@ export function checkDataFile(file: string): boolean {
   const stats = statSync(file);
   if (!stats.isFile())
     throw new DataFileError(`Путь данных заглушки — не файл: ${file}. Уберите его ${OTHER_FILE}.`);
-  // The permission bits count even for root, who may read and write anyway: a file made
-  // read-only is one its owner does not want changed.
-  if (!permitted(file, stats.mode & 0o222, constants.W_OK)) {
+  const writes = 'Заглушка записывает в него корзины, заказы и входы';
+  // The permission bits count even for root, who may write anyway: a file made read-only is one
+  // its owner does not want changed.
+  if ((stats.mode & 0o222) === 0) {
     throw new DataFileError(
-      `Файл данных заглушки только для чтения: ${file}. Заглушка записывает в него корзины, ` +
-        `заказы и входы: дайте права на запись (chmod u+w) ${OTHER_FILE}.`,
+      `Файл данных заглушки только для чтения: ${file}. ${writes}: дайте права на запись ` +
+        `(chmod u+w) ${OTHER_FILE}.`,
     );
   }
-  if (!permitted(file, stats.mode & 0o444, constants.R_OK)) throw cannotRead(file, 'нет прав');
+  if (!accessible(file, constants.W_OK)) {
+    throw new DataFileError(
+      `Файл данных заглушки не записать пользователю ${userInfo().username}: ${file}. ${writes}: ` +
+        `дайте этому пользователю права на файл (chown или chmod) ${OTHER_FILE}.`,
+    );
+  }
+  if ((stats.mode & 0o444) === 0 || !accessible(file, constants.R_OK))
+    throw cannotRead(file, 'нет прав на чтение');
   return true;
 }
 
 const cannotRead = (file: string, reason: string) =>
   new DataFileError(
     `Файл данных заглушки не прочитать: ${file} (${reason}). ` +
-      `Дайте права на чтение (chmod u+r) ${OTHER_FILE}.`,
+      `Дайте права на чтение (chmod u+r, или chown на этого пользователя) ${OTHER_FILE}.`,
   );
+
+export type ReadResult = { kind: 'data'; data: StubData } | { kind: 'damaged'; problem: string };
 
 /** The contents of a data file checkDataFile() passed. */
 export function readDataFile(file: string): ReadResult {

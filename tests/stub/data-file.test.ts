@@ -174,7 +174,7 @@ describe('a data file the stub may not use', () => {
     [
       'unreadable (0200)',
       0o200,
-      /^Файл данных заглушки не прочитать: .*db\.json \(нет прав\)\. .*chmod u\+r/,
+      /^Файл данных заглушки не прочитать: .*db\.json \(нет прав на чтение\)\. .*chmod u\+r/,
     ],
   ])(
     '%s: npm start stops with one line naming the file, the reason and what to do',
