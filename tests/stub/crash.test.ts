@@ -3,7 +3,7 @@
 // default 5). Nothing here depends on the machine's speed: the kill comes after a number of
 // acknowledged writes, and each visitor's writes are sequential, so its basket in the file must be
 // the one after its last acknowledged write, or after the one still unanswered at the kill.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StubData } from '../../stub-server/db.ts';
 import { buildSeed, SCHEMA_VERSION } from '../../stub-server/fixtures/seed.ts';
@@ -12,6 +12,7 @@ import { spawnStub } from './stub-process.ts';
 
 const TRIALS = Math.max(1, Number(process.env.STUB_CRASH_TRIALS ?? 5) || 5);
 const VISITORS = 20;
+const OTHER_SESSIONS = 1_000;
 
 const { dir, dataFile } = tempDataFile();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -93,6 +94,14 @@ async function storm(
   return tracked;
 }
 
+/** Calls `kill` as soon as the next write touches the folder (creates its temporary file). */
+function killOnNextWrite(kill: () => void): void {
+  const watcher = watch(dir, () => {
+    watcher.close();
+    kill();
+  });
+}
+
 function expectAcknowledgedWrites(data: StubData, products: Line[], tracked: Tracked[]): void {
   for (const { visitor, v, acknowledged, inFlight } of tracked) {
     const stored = data.baskets[`session:${visitor.jar.get('sessionid')}`]?.lines ?? {};
@@ -123,8 +132,15 @@ async function expectSameThroughApi(url: string, data: StubData, tracked: Tracke
 
 describe('kill -9 during a write storm', () => {
   it(`leaves a whole data file with every acknowledged write, ${TRIALS} times`, async () => {
-    // The seed's 30 KB: written many times a second, so most kills come during a write.
+    // The seed and OTHER_SESSIONS more: a file of about 300 KB, long enough to write that a kill
+    // can land inside a write.
     const seed = buildSeed(new Date());
+    const stamp = new Date().toISOString().slice(0, 19) + '+00:00';
+    for (let n = 0; n < OTHER_SESSIONS; n += 1) {
+      const key = `other${String(n).padStart(27, '0')}`;
+      seed.sessions[key] = { created_ts: stamp, last_seen_ts: stamp };
+      seed.baskets[`session:${key}`] = { lines: { '7': 1.5, '4': 2 }, updated_ts: stamp };
+    }
     writeFileSync(dataFile, JSON.stringify(seed, null, 2));
     const products = lines(seed);
     expect(products.length).toBeGreaterThanOrEqual(4);
@@ -140,9 +156,16 @@ describe('kill -9 during a write storm', () => {
         if (previous) await expectSameThroughApi(server.url, previous.data, previous.tracked);
         if (trial > TRIALS) break;
 
+        // Every other trial, the kill waits for the next write to create its temporary file,
+        // so that it lands while that write is on its way (the file system says when, not a
+        // clock); the others kill right after the count.
         const killAfter = 30 + Math.floor(Math.random() * 120);
-        const tracked = await storm(server.url, products, killAfter, () =>
-          server.child.kill('SIGKILL'),
+        const kill = () => server.child.kill('SIGKILL');
+        const tracked = await storm(
+          server.url,
+          products,
+          killAfter,
+          trial % 2 === 0 ? () => killOnNextWrite(kill) : kill,
         );
         await server.stop('SIGKILL');
         if (readdirSync(dir).length > 1) midWrite += 1;
