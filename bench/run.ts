@@ -5,6 +5,8 @@
 //   2. Lighthouse mobile audits (bench/lighthouse.ts): performance score, FCP, LCP, TBT and CLS,
 //      the median of BENCH_LH_RUNS runs per route (default 3). Targets: score ≥ 0.95, CLS ≤ 0.01.
 //   3. The search figures of issue 4 (bench/search.ts).
+//   4. The stub under a storm of basket writes, issue 13 (bench/stub-writes.ts; it starts a stub
+//      of its own, before the browsers, so that it has the machine to itself).
 // Writes reports/bench.json and reports/bench.md (printed too) and exits with 1 when a target is
 // missed. Everything it starts (server, browsers, temporary data) is stopped before it exits,
 // on failure and on Ctrl+C too. BENCH_DIST points at another build (e.g. one made with --outDir).
@@ -28,6 +30,7 @@ import {
   type LighthouseSession,
   startLighthouse,
 } from './lighthouse.ts';
+import { benchStubWrites, type StubWritesFigures, stubWritesTable } from './stub-writes.ts';
 import {
   benchSearchInBrowser,
   benchStubSearch,
@@ -147,6 +150,7 @@ interface Report {
     routes: LighthouseRoute[];
   };
   search: { stub: StubFigures; browser: BrowserFigures };
+  stub_writes: StubWritesFigures;
 }
 
 function markdown(report: Report): string {
@@ -172,6 +176,10 @@ function markdown(report: Report): string {
     '',
     searchTable(report.search.stub, report.search.browser),
     '',
+    '## The stub under basket writes',
+    '',
+    stubWritesTable(report.stub_writes),
+    '',
     `Machine: ${report.machine}; Chromium ${report.chromium}; ${report.duration_s.toFixed(0)} s in all. Figures on a busy machine run worse; compare runs on the same load.`,
     '',
   ].join('\n');
@@ -192,6 +200,8 @@ async function main(): Promise<number> {
   }
 
   const stub = benchStubSearch();
+  const writes = await benchStubWrites();
+  console.error(`bench: stub writes measured (${elapsed(started)})`);
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'berries-bench-'));
   let server: RunningServer | undefined;
@@ -275,6 +285,7 @@ async function main(): Promise<number> {
       routes: audits,
     },
     search: { stub, browser: web },
+    stub_writes: writes,
   };
   const md = markdown(report);
   console.log(md);
@@ -289,7 +300,8 @@ async function main(): Promise<number> {
     audits.every((audit) => audit.met) &&
     views.every((view) => view.external.length === 0) &&
     stub.met &&
-    web.met;
+    web.met &&
+    writes.met;
   return met ? 0 : 1;
 }
 

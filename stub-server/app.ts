@@ -15,7 +15,7 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { contentRoutes } from './routes/content.ts';
 import { controlRoutes } from './routes/control.ts';
 import { orderRoutes } from './routes/orders.ts';
-import { csrfGuard, identify } from './session.ts';
+import { csrfGuard, expireSessions, identify } from './session.ts';
 
 export interface StubAppOptions {
   /** The JSON data file; default `stub-server/data/db.json` or env STUB_DATA_FILE. */
@@ -28,9 +28,14 @@ export interface StubAppOptions {
 
 export interface StubApp {
   app: express.Express;
-  /** Re-seeds the data file from the fixtures. */
-  reset(): void;
+  /** Re-seeds the data file from the fixtures; resolves once that is on disk. */
+  reset(): Promise<void>;
+  /** Stops the hourly session sweep and waits for the last write. */
+  close(): Promise<void>;
 }
+
+/** How often sessions unseen for two weeks are swept out, besides at start-up. */
+const SWEEP_EVERY_MS = 3600 * 1000;
 
 export function resolveDataFile(dataFile?: string): string {
   return resolve(dataFile ?? process.env.STUB_DATA_FILE ?? DEFAULT_DATA_FILE);
@@ -73,13 +78,34 @@ function apiRouter(ctx: StubContext): Router {
   return router;
 }
 
+/**
+ * The stub app on its data file. A data file it must not use throws DataFileError (db.ts), whose
+ * message is the one line to print.
+ */
 export function createStubApp(options: StubAppOptions = {}): StubApp {
   const store = Store.open(resolveDataFile(options.dataFile), { reset: options.reset === true });
   const ctx: StubContext = { store, settings: defaultSettings(), faults: new FaultRegistry() };
+  const sweep = () => {
+    if (expireSessions(store.data, Date.now()) > 0) void store.save();
+  };
+  sweep();
+  const sweeper = setInterval(sweep, SWEEP_EVERY_MS);
+  sweeper.unref();
+
   const app = jsonServer.create();
   app.disable('x-powered-by');
   app.use('/api', apiRouter(ctx));
   app.use('/media', ctx.faults.middleware(), mediaRouter());
   if (options.controls) app.use('/__control', controlRoutes(ctx));
-  return { app, reset: () => store.reset() };
+  // Whatever goes wrong under the stub's own paths (a bad `%` encoding, a file that cannot be
+  // sent) is answered here, as short JSON; other paths belong to the host app.
+  app.use(['/api', '/media', '/__control'], apiErrors);
+  return {
+    app,
+    reset: () => store.reset(),
+    close: async () => {
+      clearInterval(sweeper);
+      await store.settle();
+    },
+  };
 }

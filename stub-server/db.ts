@@ -1,10 +1,14 @@
 // The stub's stored data: its types, the seed built from the fixtures, and the file it lives in.
-// Everything goes through the json-server router's lowdb instance (`router.db`); every change is
-// followed by `store.save()`, which is lowdb's `db.write()`, so a restart loses nothing.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The data lives in memory, in the json-server router's lowdb instance (`router.db`), and every
+// change is followed by `await store.save()`.
+//
+// Durability rule: an answer that changed data is sent only once that change is on disk. Changes
+// made while a write is on its way are written together by the next one (a burst of changes is one
+// write), each write is crash-safe (data-file.ts), and serialising the data is the only part of it
+// that holds up the event loop. When a write fails, every change not yet on disk is undone in
+// memory and its request answers 503: nothing stays half-applied.
 import jsonServer, { type LowdbSync } from 'json-server';
+import { fileURLToPath } from 'node:url';
 import type {
   CarouselSlide,
   Delivery,
@@ -15,11 +19,17 @@ import type {
   SectionRef,
 } from '../src/api/types.ts';
 import {
-  buildCatalogSeed,
-  buildSeed,
-  fixturesFingerprint,
-  SCHEMA_VERSION,
-} from './fixtures/seed.ts';
+  checkDataFile,
+  dataFileBytes,
+  makeFolder,
+  readDataFile,
+  removeLeftovers,
+  setAside,
+  writeDataFile,
+  writeDataFileAtStart,
+} from './data-file.ts';
+import { buildCatalogSeed, buildSeed, fixturesFingerprint } from './fixtures/seed.ts';
+import { HttpError } from './http.ts';
 
 export const DEFAULT_DATA_FILE = fileURLToPath(new URL('./data/db.json', import.meta.url));
 
@@ -107,78 +117,140 @@ const CATALOG_KEYS = [
   'policy',
 ] as const satisfies readonly (keyof CatalogData)[];
 
-function looksLikeStubData(value: unknown): value is StubData {
-  if (!value || typeof value !== 'object') return false;
-  const data = value as Partial<StubData>;
-  return (
-    data.meta?.schema === SCHEMA_VERSION &&
-    Array.isArray(data.products) &&
-    Array.isArray(data.users) &&
-    Array.isArray(data.tokens) &&
-    Array.isArray(data.orders) &&
-    typeof data.baskets === 'object' &&
-    typeof data.sessions === 'object' &&
-    typeof data.counters === 'object'
-  );
-}
+export const SAVE_FAILED = 'Не удалось сохранить изменения. Попробуйте ещё раз.';
 
-/** Makes sure the file holds a JSON object lowdb can open; answers whether it was usable. */
-function prepareFile(file: string): boolean {
-  mkdirSync(dirname(file), { recursive: true });
-  if (!existsSync(file)) return false;
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return true;
-  } catch {
-    // fall through: unreadable data is replaced by the seed
-  }
-  console.warn(`[stub] ${file} is not a stub data file; seeding it again`);
-  writeFileSync(file, '{}\n');
-  return false;
+interface Waiter {
+  resolve: () => void;
+  reject: (error: Error) => void;
 }
 
 export class Store {
+  /** Changes since the last write began, waiting for the next one. */
+  private waiting: Waiter[] = [];
+  private writing = false;
+  private scheduled = false;
+  /** Writes of the file since start-up, the start-up write included. */
+  private written = 1;
+
   private constructor(
     private readonly db: LowdbSync,
     readonly file: string,
+    /** The file as last written: what a failed write rolls back to. */
+    private onDisk: Buffer,
   ) {}
 
+  /**
+   * Opens the data file, or seeds it when it is missing (or with `reset`). A damaged file is set
+   * aside under a new name, with one line saying so, and the stub starts from the seed. A file
+   * the stub may not read or write throws DataFileError, whose message is the line to print.
+   */
   static open(file: string, options: { reset?: boolean } = {}): Store {
-    const usable = prepareFile(file);
-    const store = new Store(jsonServer.router(file).db, file);
-    const state = store.db.getState();
-    if (options.reset || !usable || !looksLikeStubData(state)) store.reset();
-    else store.refreshCatalog();
-    return store;
+    makeFolder(file);
+    removeLeftovers(file);
+    const exists = checkDataFile(file);
+    const found = exists && !options.reset ? readDataFile(file) : null;
+    let data: StubData;
+    if (found?.kind === 'data') {
+      data = found.data;
+      refreshCatalog(data);
+    } else {
+      if (found?.kind === 'damaged') {
+        const aside = setAside(file, found.problem);
+        console.warn(
+          `[stub] Файл данных повреждён (${found.problem}): ${file} отложен как ${aside}, ` +
+            `заглушка начала с исходных данных, как после npm run stub -- --reset. Нужны старые ` +
+            `данные: остановите её, почините копию и верните на место.`,
+        );
+      }
+      data = buildSeed(new Date());
+    }
+    const bytes = dataFileBytes(data);
+    writeDataFileAtStart(file, bytes);
+    return new Store(jsonServer.router(data).db, file, bytes);
   }
 
-  /** The live state: mutate it, then call save(). */
+  /** How many times the file has been written since start-up (a burst of changes is one). */
+  get writes(): number {
+    return this.written;
+  }
+
+  /** The live state: mutate it, then `await save()`. */
   get data(): StubData {
     return this.db.getState() as StubData;
   }
 
-  save(): void {
-    this.db.write();
+  /**
+   * Resolves once the changes made so far are on disk. Rejects with a 503 HttpError when they
+   * could not be written; they are undone then. A caller that does not wait for it (a
+   * housekeeping change) cannot crash the process with the rejection.
+   */
+  save(): Promise<void> {
+    const saved = new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    saved.catch(() => {});
+    this.schedule();
+    return saved;
+  }
+
+  /** Resolves once nothing is waiting to be written (on close). */
+  async settle(): Promise<void> {
+    if (this.writing || this.waiting.length > 0) await this.save().catch(() => {});
   }
 
   /** Back to the seed: catalogue, demo user and orders; no baskets, sessions or tokens. */
-  reset(): void {
+  reset(): Promise<void> {
     this.db.setState(buildSeed(new Date()));
-    this.save();
+    return this.save();
   }
 
-  /** Replaces the catalogue when the fixtures changed, keeping baskets, orders and users. */
-  private refreshCatalog(): void {
-    const catalog = buildCatalogSeed();
-    const fingerprint = fixturesFingerprint(catalog);
-    const data = this.data;
-    if (data.meta.fixtures === fingerprint) return;
-    for (const key of CATALOG_KEYS) Object.assign(data, { [key]: catalog[key] });
-    const known = new Set(catalog.products.map((product) => String(product.id)));
-    for (const basket of Object.values(data.baskets)) {
-      for (const id of Object.keys(basket.lines)) if (!known.has(id)) delete basket.lines[id];
-    }
-    data.meta.fixtures = fingerprint;
-    this.save();
+  // One write at a time; what arrives meanwhile waits for the next. setImmediate lets every
+  // request already read from the sockets make its change first, so they share one write.
+  private schedule(): void {
+    if (this.writing || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.write();
+    });
   }
+
+  private async write(): Promise<void> {
+    this.writing = true;
+    const batch = this.waiting;
+    this.waiting = [];
+    try {
+      const bytes = dataFileBytes(this.data);
+      await writeDataFile(this.file, bytes);
+      this.written += 1;
+      this.onDisk = bytes;
+      for (const waiter of batch) waiter.resolve();
+    } catch (error) {
+      // Undo everything not on disk: this batch and the changes made while it was being written.
+      const failed = [...batch, ...this.waiting];
+      this.waiting = [];
+      this.db.setState(JSON.parse(this.onDisk.toString('utf8')) as StubData);
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      console.error(
+        `[stub] Не удалось записать ${this.file} (${reason}): изменения отменены, ` +
+          `запросов с ответом 503: ${failed.length}`,
+      );
+      const answer = new HttpError(503, { detail: SAVE_FAILED });
+      for (const waiter of failed) waiter.reject(answer);
+    } finally {
+      this.writing = false;
+      if (this.waiting.length > 0) this.schedule();
+    }
+  }
+}
+
+/** Replaces the catalogue when the fixtures changed, keeping baskets, orders and users. */
+function refreshCatalog(data: StubData): void {
+  const catalog = buildCatalogSeed();
+  const fingerprint = fixturesFingerprint(catalog);
+  if (data.meta.fixtures === fingerprint) return;
+  for (const key of CATALOG_KEYS) Object.assign(data, { [key]: catalog[key] });
+  const known = new Set(catalog.products.map((product) => String(product.id)));
+  for (const basket of Object.values(data.baskets)) {
+    for (const id of Object.keys(basket.lines)) if (!known.has(id)) delete basket.lines[id];
+  }
+  data.meta.fixtures = fingerprint;
 }

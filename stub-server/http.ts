@@ -28,7 +28,17 @@ export function pathId(req: Request, name = 'id'): number {
 }
 
 type Method = 'get' | 'put' | 'post' | 'delete';
-type Handlers = Partial<Record<Method, RequestHandler>>;
+/** A route handler; one that waits (for a save) returns its promise, and its failure is answered. */
+type Handler = (req: Request, res: Response, next: NextFunction) => void | Promise<void>;
+type Handlers = Partial<Record<Method, Handler>>;
+
+/** Express 4 does not catch a rejected promise: this passes it on to the error middleware. */
+function answering(handler: Handler): RequestHandler {
+  return (req, res, next) => {
+    const result = handler(req, res, next);
+    if (result instanceof Promise) result.catch(next);
+  };
+}
 
 /**
  * Registers the handlers of one path and answers the other methods like DRF: OPTIONS lists the
@@ -37,8 +47,8 @@ type Handlers = Partial<Record<Method, RequestHandler>>;
 export function defineRoute(router: Router, path: string, handlers: Handlers): void {
   const route = router.route(path);
   const allowed = new Set<string>(['OPTIONS']);
-  for (const [method, handler] of Object.entries(handlers) as [Method, RequestHandler][]) {
-    route[method](handler);
+  for (const [method, handler] of Object.entries(handlers) as [Method, Handler][]) {
+    route[method](answering(handler));
     allowed.add(method.toUpperCase());
     if (method === 'get') allowed.add('HEAD');
   }
@@ -58,21 +68,36 @@ export function apiNotFound(_req: Request, res: Response): void {
   res.status(404).json({ detail: NOT_FOUND } satisfies DetailError);
 }
 
-interface BodyParserError {
-  type: string;
+/** An error that carries its HTTP status: body-parser's, a bad `%` encoding in the path, send's. */
+interface StatusError {
   status: number;
+  type?: string;
   message: string;
 }
 
-function isBodyParserError(error: unknown): error is BodyParserError {
-  return (
-    error instanceof Error &&
-    typeof (error as Partial<BodyParserError>).type === 'string' &&
-    typeof (error as Partial<BodyParserError>).status === 'number'
-  );
+function statusOf(error: unknown): number | null {
+  const status = (error as Partial<StatusError> | null)?.status;
+  return error instanceof Error && typeof status === 'number' && status >= 400 && status < 600
+    ? status
+    : null;
 }
 
-/** Error middleware of /api: HttpError, body-parser errors, then anything else as 500. */
+/** Short Russian texts by status, for errors that come with English ones. */
+const BAD_REQUEST = 'Некорректный запрос.';
+const STATUS_DETAILS: Record<number, string> = {
+  400: BAD_REQUEST,
+  403: 'Доступ запрещён.',
+  404: NOT_FOUND,
+  413: 'Запрос слишком большой.',
+  415: 'Неподдерживаемый тип данных в запросе.',
+};
+export const SERVER_ERROR = 'Внутренняя ошибка сервера.';
+
+/**
+ * Error middleware of the stub (/api, /media, /__control): HttpError as it is, JSON the body
+ * parser could not read as DRF says it, any other error with a status as a short Russian text,
+ * anything else as 500. Never a stack trace or a file path: those go to the server's log.
+ */
 export function apiErrors(error: unknown, _req: Request, res: Response, next: NextFunction): void {
   if (res.headersSent) {
     next(error);
@@ -82,16 +107,16 @@ export function apiErrors(error: unknown, _req: Request, res: Response, next: Ne
     res.set(error.headers).status(error.status).json(error.body);
     return;
   }
-  if (isBodyParserError(error)) {
+  const status = statusOf(error);
+  if (status !== null && status < 500) {
+    const { type, message } = error as StatusError;
     const detail =
-      error.type === 'entity.parse.failed'
-        ? `JSON parse error - ${error.message}`
-        : error.type === 'entity.too.large'
-          ? 'Запрос слишком большой.'
-          : error.message;
-    res.status(error.status).json({ detail } satisfies DetailError);
+      type === 'entity.parse.failed'
+        ? `JSON parse error - ${message}`
+        : (STATUS_DETAILS[status] ?? BAD_REQUEST);
+    res.status(status).json({ detail } satisfies DetailError);
     return;
   }
   console.error('[stub] unexpected error', error);
-  res.status(500).json({ detail: 'Внутренняя ошибка сервера.' } satisfies DetailError);
+  res.status(500).json({ detail: SERVER_ERROR } satisfies DetailError);
 }

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveDataFile } from './app.ts';
+import { DataFileError } from './data-file.ts';
 import { startServer } from './server.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -64,8 +65,11 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } catch (error) {
+  // One clear line, never a stack trace: the data file's own (DataFileError), a busy port, or
+  // the reason of anything else.
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') console.error(`Порт ${port} занят: задайте другой через PORT=…`);
-  else console.error(error);
+  if (error instanceof DataFileError) console.error(error.message);
+  else if (code === 'EADDRINUSE') console.error(`Порт ${port} занят: задайте другой через PORT=…`);
+  else console.error(`Заглушка не запустилась: ${(error as Error).message ?? String(error)}`);
   process.exit(1);
 }

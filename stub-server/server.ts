@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import compression from 'compression';
-import express, { type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { createStubApp } from './app.ts';
 
 export interface ServerOptions {
@@ -118,6 +118,32 @@ function productionBuild(staticDir: string): express.Router {
   return router;
 }
 
+const ERROR_TEXTS: Record<number, string> = {
+  400: 'Некорректный запрос',
+  403: 'Доступ запрещён',
+  404: 'Не найдено',
+};
+
+/**
+ * The last error handler: whatever failed outside the stub (a path with a bad `%` encoding under
+ * the build's files, say) is a short plain-text page, never Express's page with a stack trace and
+ * file paths; those go to the server's log.
+ */
+function serverErrors(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const status = (error as { status?: unknown } | null)?.status;
+  const known = typeof status === 'number' && status >= 400 && status < 500;
+  if (!known) console.error('[server] unexpected error', error);
+  const code = known ? status : 500;
+  res
+    .status(code)
+    .type('text/plain; charset=utf-8')
+    .send(ERROR_TEXTS[code] ?? (known ? 'Некорректный запрос' : 'Внутренняя ошибка сервера'));
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const stub = createStubApp({
@@ -136,6 +162,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.use((_req: Request, res: Response) => {
     res.status(404).type('text/plain; charset=utf-8').send('Не найдено');
   });
+  app.use(serverErrors);
 
   const server = createServer(app);
   await new Promise<void>((resolveListen, reject) => {
@@ -155,7 +182,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       closing ??= new Promise<void>((resolveClose, reject) => {
         server.close((error) => (error ? reject(error) : resolveClose()));
         server.closeAllConnections();
-      });
+      }).then(() => stub.close());
       return closing;
     },
   };

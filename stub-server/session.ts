@@ -19,7 +19,11 @@ export interface Visitor {
 
 const SESSION_COOKIE = 'sessionid';
 const CSRF_COOKIE = 'csrftoken';
-const SESSION_AGE_MS = 14 * 24 * 3600 * 1000; // Django's SESSION_COOKIE_AGE
+const DAY_MS = 24 * 3600 * 1000;
+/** Django's SESSION_COOKIE_AGE: a session unseen this long is gone. */
+export const SESSION_AGE_MS = 14 * DAY_MS;
+/** A session's last visit is recorded at most this often by reads, so they stay reads. */
+const SEEN_REFRESH_MS = DAY_MS;
 const CSRF_AGE_MS = 31_449_600 * 1000; // Django's CSRF_COOKIE_AGE: a year
 const KEY_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -111,15 +115,18 @@ function setSessionCookie(res: Response, sessionId: string): void {
   });
 }
 
-/** A new session key, remembered as the stub's own, and its cookie on the answer. */
-function issueSession(store: Store, res: Response): string {
-  const sessionId = randomKey();
-  const keys = unusedSessionsOf(store);
+function remember(keys: Set<string>, sessionId: string): void {
   keys.add(sessionId);
   if (keys.size > MAX_UNUSED_SESSIONS) {
     const [oldest] = keys;
     if (oldest !== undefined) keys.delete(oldest);
   }
+}
+
+/** A new session key, remembered as the stub's own, and its cookie on the answer. */
+function issueSession(store: Store, res: Response): string {
+  const sessionId = randomKey();
+  remember(unusedSessionsOf(store), sessionId);
   setSessionCookie(res, sessionId);
   return sessionId;
 }
@@ -140,19 +147,25 @@ function isKnownSession({ store, settings }: StubContext, sessionId: string): bo
   );
 }
 
+export interface NewSessionKey {
+  key: string;
+  /** After the save: the old key is forgotten, the new one honoured and sent as the cookie. */
+  issue(res: Response): void;
+}
+
 /**
  * Django's cycle_key() on login: the visitor's session gets a new key (and cookie) and the old
  * one stops working, so a key planted in the browser before login is worthless after it. What
- * the session still owns (its record, anonymous orders) moves to the new key; the caller has
- * already moved the basket into the account.
+ * the session still owns (its record, anonymous orders) moves to the new key in the data; the
+ * caller has already moved the basket into the account. Nothing outside the data changes until
+ * the caller has saved and calls issue(): a login whose save fails keeps the old cookie.
  */
-export function rotateSession(ctx: StubContext, req: Request, res: Response): string {
+export function rotateSession(ctx: StubContext, req: Request): NewSessionKey {
   const visitor = visitorOf(req);
   const { store } = ctx;
   const data = store.data;
   const oldId = visitor.sessionId;
-  const newId = issueSession(store, res);
-  unusedSessionsOf(store).delete(oldId);
+  const newId = randomKey();
   const record = data.sessions[oldId];
   if (record) {
     delete data.sessions[oldId];
@@ -166,9 +179,17 @@ export function rotateSession(ctx: StubContext, req: Request, res: Response): st
     delete data.baskets[oldOwner];
     data.baskets[newOwner] = basket;
   }
-  visitor.sessionId = newId;
-  if (!visitor.user) visitor.owner = newOwner;
-  return newId;
+  return {
+    key: newId,
+    issue: (res) => {
+      const keys = unusedSessionsOf(store);
+      keys.delete(oldId);
+      remember(keys, newId);
+      setSessionCookie(res, newId);
+      visitor.sessionId = newId;
+      if (!visitor.user) visitor.owner = newOwner;
+    },
+  };
 }
 
 export function identify(ctx: StubContext): RequestHandler {
@@ -185,6 +206,8 @@ export function identify(ctx: StubContext): RequestHandler {
       } else {
         sessionId = issueSession(store, res);
       }
+    } else {
+      noteVisit(store, sessionId, res);
     }
     const csrfCookie = cookies.get(CSRF_COOKIE) ?? '';
     if (!isCsrfToken(csrfCookie)) {
@@ -215,11 +238,58 @@ export function csrfGuard({ settings }: StubContext): RequestHandler {
   };
 }
 
-/** Records an anonymous session once it owns something, so the data file lists it. */
-export function touchSession(data: StubData, visitor: Visitor): void {
+/**
+ * Records an anonymous session once it owns something, so the data file lists it, and sends its
+ * cookie again: like Django, whose cookie lives two weeks from the last change of the session.
+ * The caller saves.
+ */
+export function touchSession(data: StubData, visitor: Visitor, res: Response): void {
   if (visitor.user) return;
   const now = nowIso();
   const session = data.sessions[visitor.sessionId];
   if (session) session.last_seen_ts = now;
   else data.sessions[visitor.sessionId] = { created_ts: now, last_seen_ts: now };
+  setSessionCookie(res, visitor.sessionId);
+}
+
+/**
+ * A visit that only reads still counts as seen: once a day at most, so that reads do not turn
+ * into writes, its session's last visit is recorded and its cookie sent again. Nobody waits for
+ * that save: were it lost, the session would only look a day older.
+ */
+function noteVisit(store: Store, sessionId: string, res: Response): void {
+  const session = store.data.sessions[sessionId];
+  if (!session || Date.now() - Date.parse(session.last_seen_ts) < SEEN_REFRESH_MS) return;
+  session.last_seen_ts = nowIso();
+  setSessionCookie(res, sessionId);
+  void store.save();
+}
+
+/**
+ * Removes the sessions unseen for SESSION_AGE_MS, as Django's clearsessions does: their
+ * records, their baskets and their orders (an anonymous order belongs to its session alone, and
+ * nobody can reach it once the session is gone). Users' baskets and orders stay. Answers how
+ * many sessions went; the caller saves.
+ */
+export function expireSessions(data: StubData, now: number): number {
+  const lastSeen = new Map<string, number>();
+  const seen = (key: string, stamp: string) => {
+    const time = Date.parse(stamp);
+    // A timestamp that cannot be read does not make a session old.
+    lastSeen.set(key, Math.max(lastSeen.get(key) ?? -Infinity, Number.isNaN(time) ? now : time));
+  };
+  for (const [key, session] of Object.entries(data.sessions)) seen(key, session.last_seen_ts);
+  for (const [owner, basket] of Object.entries(data.baskets)) {
+    if (owner.startsWith('session:')) seen(owner.slice('session:'.length), basket.updated_ts);
+  }
+  const expired = new Set<string>();
+  for (const [key, time] of lastSeen) if (now - time > SESSION_AGE_MS) expired.add(key);
+  if (expired.size === 0) return 0;
+  for (const key of expired) {
+    delete data.sessions[key];
+    delete data.baskets[sessionOwner(key)];
+  }
+  const owners = new Set([...expired].map(sessionOwner));
+  data.orders = data.orders.filter((order) => !owners.has(order.owner));
+  return expired.size;
 }

@@ -49,27 +49,33 @@ export function maxAmount(product: Pick<Product, 'rest'>): number {
   return Math.max(0, Math.min(product.rest, BASKET_MAX));
 }
 
-/** `{amount}` of PUT basket/{id}; answers the amount to store. */
+/** How far from a whole number of steps an amount may be: float noise, as in 0.1 + 0.2. */
+const STEP_TOLERANCE = 1e-6;
+
+/**
+ * `{amount}` of PUT basket/{id}; answers the amount to store: 0 (the line goes), or a whole
+ * number of the product's steps from one step up to the maximum.
+ */
 export function validateAmount(product: Product, body: unknown): number {
   const { amount } = objectBody(body);
   const fail = (message: string) => badRequest({ amount: [message] });
   if (amount === undefined || amount === null) throw fail(REQUIRED);
   if (typeof amount !== 'number' || !Number.isFinite(amount)) throw fail(NOT_A_NUMBER);
-  const value = roundAmount(amount);
-  if (value < 0) throw fail('Убедитесь, что значение больше или равно 0.');
-  if (value === 0) return 0;
+  // Checked on the amount as sent: a rounded -1e-9 or 1e-9 would pass for 0 and drop the line.
+  if (amount < 0) throw fail('Убедитесь, что значение больше или равно 0.');
+  if (amount === 0) return 0;
   if (!product.available || product.rest <= 0) throw fail(SOLD_OUT);
   const max = maxAmount(product);
-  if (value > roundAmount(max))
+  if (roundAmount(amount) > roundAmount(max))
     throw fail(`Убедитесь, что значение меньше или равно ${formatNumber(max)}.`);
-  if (isPieces(product)) {
-    if (!Number.isInteger(value)) throw fail(WHOLE_PIECES);
-    return value;
-  }
   const step = stepOf(product);
-  if (roundAmount(Math.round(value / step) * step) !== value)
-    throw fail(`Количество должно быть кратно ${formatNumber(step)}`);
-  return value;
+  const steps = Math.round(amount / step);
+  if (steps < 1 || Math.abs(amount / step - steps) > STEP_TOLERANCE) {
+    throw fail(
+      isPieces(product) ? WHOLE_PIECES : `Количество должно быть кратно ${formatNumber(step)}`,
+    );
+  }
+  return roundAmount(steps * step);
 }
 
 export interface CommitFields {
@@ -100,7 +106,8 @@ export function validateCommit(body: unknown): CommitFields {
     else if (data.comment.length > COMMENT_MAX) errors.comment = [COMMENT_TOO_LONG];
     else comment = data.comment.trim();
   }
-  const delivery = String(data.delivery ?? '');
+  // The string '1' or '2' and nothing else: not 1, not ['1'], which String() would turn into '1'.
+  const delivery = data.delivery;
   if (delivery !== '1' && delivery !== '2') errors.delivery = [BAD_DELIVERY];
   if (data.policy_accept === undefined) errors.policy_accept = [REQUIRED];
   else if (typeof data.policy_accept !== 'boolean') errors.policy_accept = [NOT_A_BOOLEAN];

@@ -32,7 +32,7 @@ export function authRoutes(ctx: StubContext): Router {
   const router = express.Router();
 
   defineRoute(router, '/auth/token/', {
-    post: (req, res) => {
+    post: async (req, res) => {
       const { username, password } = validateCredentials(req.body);
       const data = store.data;
       const user = data.users.find((candidate) => candidate.username === username);
@@ -43,8 +43,9 @@ export function authRoutes(ctx: StubContext): Router {
       // What the visitor put in the basket before logging in moves into the account's basket;
       // then the session gets a new key, as Django's login() does against session fixation.
       mergeBasket(data, sessionOwner(visitorOf(req).sessionId), userOwner(user));
-      rotateSession(ctx, req, res);
-      store.save();
+      const session = rotateSession(ctx, req);
+      await store.save();
+      session.issue(res);
       res.json({ token } satisfies TokenResponse);
     },
   });

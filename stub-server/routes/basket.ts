@@ -17,21 +17,22 @@ export function basketRoutes({ store }: StubContext): Router {
     },
   });
   defineRoute(router, '/catalog/basket/:id(\\d+)', {
-    put: (req, res) => {
+    put: async (req, res) => {
       const data = store.data;
       const product = productOr404(data, pathId(req));
       const amount = validateAmount(product, req.body);
       const visitor = visitorOf(req);
       setLine(data, visitor.owner, product.id, amount);
-      touchSession(data, visitor);
-      store.save();
-      res.json(toBasketEntry(product, amount) satisfies BasketEntry);
+      touchSession(data, visitor, res);
+      const entry = toBasketEntry(product, amount);
+      await store.save();
+      res.json(entry satisfies BasketEntry);
     },
-    delete: (req, res) => {
+    delete: async (req, res) => {
       const data = store.data;
       const product = productOr404(data, pathId(req));
       setLine(data, visitorOf(req).owner, product.id, 0);
-      store.save();
+      await store.save();
       res.status(204).end();
     },
   });

@@ -382,9 +382,9 @@ export function controlRoutes(ctx: StubContext): Router {
   router.use(jsonServer.bodyParser);
 
   defineRoute(router, '/reset', {
-    post: (_req, res) => {
-      store.reset();
+    post: async (_req, res) => {
       faults.clear();
+      await store.reset();
       res.json({ reset: true });
     },
   });
@@ -407,11 +407,11 @@ export function controlRoutes(ctx: StubContext): Router {
     },
   });
   defineRoute(router, '/revoke', {
-    post: (req, res) => {
+    post: async (req, res) => {
       const { token } = objectBody(req.body);
       if (typeof token !== 'string' || !revokeToken(store.data, token))
         throw new HttpError(404, { detail: 'Нет такого токена.' });
-      store.save();
+      await store.save();
       res.json({ revoked: token });
     },
   });
@@ -457,7 +457,7 @@ export function controlRoutes(ctx: StubContext): Router {
         faults: faults.list(),
       });
     },
-    post: (req, res) => {
+    post: async (req, res) => {
       const rename = productRename(req.body);
       const result = applyPactState(ctx, req) ?? applyState(ctx, req.body);
       // After the rest: a `reset: true` in the same body must not undo the new name.
@@ -465,6 +465,7 @@ export function controlRoutes(ctx: StubContext): Router {
         renameProduct(ctx, rename);
         result.applied.push('product.name');
       }
+      await store.save();
       res.json(result);
     },
   });

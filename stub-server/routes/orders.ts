@@ -50,14 +50,15 @@ export function orderRoutes({ store }: StubContext): Router {
   const router = express.Router();
 
   defineRoute(router, '/catalog/order_commit', {
-    post: (req, res) => {
+    post: async (req, res) => {
       const fields = validateCommit(req.body);
       const data = store.data;
       const visitor = visitorOf(req);
       const order = placeOrder(data, visitor.owner, fields);
-      touchSession(data, visitor);
-      store.save();
-      res.status(201).json(toOrder(order) satisfies OrderCommitResult);
+      touchSession(data, visitor, res);
+      const placed = toOrder(order);
+      await store.save();
+      res.status(201).json(placed satisfies OrderCommitResult);
     },
   });
   defineRoute(router, '/catalog/order_history', {

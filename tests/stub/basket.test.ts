@@ -139,6 +139,9 @@ describe('basket validation', () => {
     [{ amount: null }, 'Это обязательное поле'],
     [{ amount: 11 }, 'Убедитесь, что значение меньше или равно 10.'],
     [{ amount: 0.25 }, 'Количество должно быть кратно 0,1'],
+    [{ amount: 1e-9 }, 'Количество должно быть кратно 0,1'],
+    [{ amount: 0.05 }, 'Количество должно быть кратно 0,1'],
+    [{ amount: -1e-9 }, 'Убедитесь, что значение больше или равно 0.'],
   ])('Малина (кг, step 0.1, rest 15): %j answers 400 %s', async (payload, message) => {
     const { status, body } = await visitor.put('/api/catalog/basket/7', payload);
     expect(status).toBe(400);
@@ -151,6 +154,27 @@ describe('basket validation', () => {
     expect(body).toEqual({ amount: ['Убедитесь, что значение меньше или равно 3.'] });
     const half = await visitor.put('/api/catalog/basket/8', { amount: 2.6 });
     expect(half.body).toEqual({ amount: ['Убедитесь, что значение меньше или равно 2,5.'] });
+  });
+
+  it('an amount a hair off 0 answers 400 and leaves the line as it was', async () => {
+    expect((await visitor.put('/api/catalog/basket/7', { amount: 1.5 })).status).toBe(200);
+    expect((await visitor.put('/api/catalog/basket/4', { amount: 2 })).status).toBe(200);
+    for (const [id, amount, message] of [
+      [7, 1e-9, 'Количество должно быть кратно 0,1'],
+      [7, -1e-9, 'Убедитесь, что значение больше или равно 0.'],
+      [4, 1e-9, 'Для штучного товара укажите целое число'],
+      [4, -0.5, 'Убедитесь, что значение больше или равно 0.'],
+    ] as const) {
+      const { status, body } = await visitor.put(`/api/catalog/basket/${id}`, { amount });
+      expect(status, `${id}: ${amount}`).toBe(400);
+      expect(body).toEqual({ amount: [message] });
+    }
+    const basket = (await visitor.get('/api/catalog/basket')).body as Record<
+      string,
+      { amount: number }
+    >;
+    expect(basket['7']?.amount).toBe(1.5);
+    expect(basket['4']?.amount).toBe(2);
   });
 
   it('fractional pieces answer 400', async () => {

@@ -92,6 +92,11 @@ describe('order_commit', () => {
     [{ comment: 'я'.repeat(151) }, { comment: ['Максимальная длина 150'] }],
     [{ delivery: '3' }, { delivery: ['Выберите один из способов получения'] }],
     [{ delivery: undefined }, { delivery: ['Выберите один из способов получения'] }],
+    // The string '1' or '2' only: String() used to let ['1'] and 1 through.
+    [{ delivery: ['1'] }, { delivery: ['Выберите один из способов получения'] }],
+    [{ delivery: 1 }, { delivery: ['Выберите один из способов получения'] }],
+    [{ delivery: ' 2' }, { delivery: ['Выберите один из способов получения'] }],
+    [{ delivery: null }, { delivery: ['Выберите один из способов получения'] }],
     [
       { policy_accept: false },
       { policy_accept: ['Необходимо согласиться с политикой конфиденциальности'] },

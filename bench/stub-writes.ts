@@ -1,0 +1,321 @@
+// The stub under a storm of basket writes (issue 13). Part of `npm run bench`; alone:
+// `npm run bench:writes` (writes reports/bench-stub-writes.json, exits 1 when a target is
+// missed).
+//   - A data file of about 1 MB: the seed plus 3,000 anonymous sessions with baskets, written as
+//     json-server writes it (pretty-printed).
+//   - The stub started as `npm start` starts it (tsx stub-server/serve.ts, here --api-only), in a
+//     process of its own, on 127.0.0.1 and a free port.
+//   - autocannon keeps 200 connections doing basket PUTs (a random session, product and valid
+//     amount each) for 20 s. Meanwhile a newcomer (no cookies, a new connection) GETs the basket
+//     every 200 ms, from a worker thread so that the load generator cannot delay its clock.
+// Figures: acknowledged (2xx) writes per second, PUT latency p50/p99, the newcomer's GET p50/p99.
+// Targets: ≥ 500 writes/s, PUT p99 ≤ 500 ms, newcomer p99 ≤ 200 ms. Bounded: 20 s of load, every
+// request of it on loopback, the server stopped by its process id however the bench ends.
+// BENCH_NODE_ARGS adds flags to the stub's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { rmSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import autocannon from 'autocannon';
+import type { StubData } from '../stub-server/db.ts';
+import { buildSeed } from '../stub-server/fixtures/seed.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SESSIONS = 3_000;
+const DATA_FILE_BYTES = 1_000_000;
+const CONNECTIONS = 200;
+const DURATION_S = 20;
+const PROBE_EVERY_MS = 200;
+/** A newcomer that has no answer after this long is counted as unanswered. */
+const PROBE_TIMEOUT_MS = 15_000;
+const TARGET_WRITES_PER_S = 500;
+const TARGET_PUT_P99_MS = 500;
+const TARGET_NEWCOMER_P99_MS = 200;
+const CSRF_TOKEN = 'benchcsrftoken0123456789abcdefgh';
+
+export interface StubWritesFigures {
+  data_file_bytes: number;
+  sessions: number;
+  connections: number;
+  duration_s: number;
+  writes_acknowledged: number;
+  writes_per_s: number;
+  writes_failed: number;
+  connection_errors: number;
+  put_p50_ms: number;
+  put_p99_ms: number;
+  newcomer_probes: number;
+  newcomer_unanswered: number;
+  newcomer_p50_ms: number;
+  newcomer_p99_ms: number;
+  newcomer_max_ms: number;
+  targets: { writes_per_s: number; put_p99_ms: number; newcomer_p99_ms: number };
+  met: boolean;
+}
+
+interface Line {
+  id: number;
+  amounts: number[];
+}
+
+/** Products a visitor may put in the basket, each with the amounts the stub accepts. */
+function orderable(data: StubData): Line[] {
+  return data.products
+    .filter((product) => product.available && product.price !== null && product.rest > 0)
+    .map((product) => {
+      const step = product.unit === 'шт' ? 1 : (product.unit_step ?? 0.1);
+      const max = Math.min(product.rest, 10);
+      const amounts: number[] = [];
+      for (let k = 1; k * step <= max + 1e-9; k += 1) amounts.push(Math.round(k * step * 10) / 10);
+      return { id: product.id, amounts };
+    })
+    .filter((line) => line.amounts.length > 0);
+}
+
+const pick = <T>(items: T[]): T => {
+  const item = items[Math.floor(Math.random() * items.length)];
+  if (item === undefined) throw new Error('nothing to pick');
+  return item;
+};
+
+const sessionKey = (): string => randomBytes(16).toString('hex');
+
+/** The seed plus SESSIONS sessions, with baskets long enough for a file of DATA_FILE_BYTES. */
+function benchData(lines: Line[]): { data: StubData; sessions: string[]; text: string } {
+  const now = new Date();
+  const stamp = new Date(now.getTime() + 3 * 3600_000).toISOString().slice(0, 19) + '+03:00';
+  const sessions = Array.from({ length: SESSIONS }, sessionKey);
+  for (let perBasket = 1; ; perBasket += 1) {
+    const data = buildSeed(now);
+    for (const key of sessions) {
+      data.sessions[key] = { created_ts: stamp, last_seen_ts: stamp };
+      const basket: Record<string, number> = {};
+      for (let n = 0; n < perBasket; n += 1) {
+        const line = pick(lines);
+        basket[String(line.id)] = pick(line.amounts);
+      }
+      data.baskets[`session:${key}`] = { lines: basket, updated_ts: stamp };
+    }
+    const text = `${JSON.stringify(data, null, 2)}\n`;
+    if (text.length >= DATA_FILE_BYTES || perBasket >= lines.length)
+      return { data, sessions, text };
+  }
+}
+
+/** `tsx stub-server/serve.ts --api-only` on a free port; resolves with its URL. */
+async function startStub(dataFile: string): Promise<{ child: ChildProcess; url: string }> {
+  const node = [
+    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    '--import',
+    'tsx',
+  ];
+  const child = spawn(process.execPath, [...node, 'stub-server/serve.ts', '--api-only'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STUB_DATA_FILE: dataFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the stub did not start: ${output}`)), 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /: (http:\/\/127\.0\.0\.1:\d+\/)api\//.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the stub exited (${code}): ${output}`));
+    });
+  });
+  return { child, url };
+}
+
+async function stopStub(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// The newcomer, in a worker thread: one GET each PROBE_EVERY_MS on a new connection, no cookies.
+const PROBE_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { url, everyMs, count, timeoutMs } = workerData;
+const probe = () => new Promise((resolve) => {
+  const started = performance.now();
+  const done = (ms) => resolve(ms);
+  const request = http.get(url, { agent: false, headers: { Accept: 'application/json' } }, (response) => {
+    response.resume();
+    response.on('end', () => done(response.statusCode === 200 ? performance.now() - started : null));
+  });
+  request.setTimeout(timeoutMs, () => { request.destroy(); done(null); });
+  request.on('error', () => done(null));
+});
+const pending = [];
+let sent = 0;
+const timer = setInterval(() => {
+  pending.push(probe());
+  sent += 1;
+  if (sent >= count) {
+    clearInterval(timer);
+    Promise.all(pending).then((times) => parentPort.postMessage(times));
+  }
+}, everyMs);
+`;
+
+function newcomerProbes(url: string, count: number): Promise<(number | null)[]> {
+  const worker = new Worker(PROBE_SOURCE, {
+    eval: true,
+    workerData: { url, everyMs: PROBE_EVERY_MS, count, timeoutMs: PROBE_TIMEOUT_MS },
+  });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (times: (number | null)[]) => {
+      void worker.terminate();
+      resolve(times);
+    });
+    worker.once('error', reject);
+  });
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+export async function benchStubWrites(): Promise<StubWritesFigures> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'berries-bench-writes-'));
+  let child: ChildProcess | undefined;
+  // Ctrl+C or a TERM stops the stub and removes the data too.
+  const interrupted = (signal: NodeJS.Signals) => {
+    child?.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    const lines = orderable(buildSeed(new Date()));
+    const { sessions, text } = benchData(lines);
+    const dataFile = path.join(dir, 'db.json');
+    await writeFile(dataFile, text);
+    const dataFileBytes = (await stat(dataFile)).size;
+    const started = await startStub(dataFile);
+    child = started.child;
+    const base = started.url.replace(/\/+$/, '');
+
+    const probeCount = Math.floor(((DURATION_S - 1) * 1000) / PROBE_EVERY_MS);
+    const probes = newcomerProbes(`${base}/api/catalog/basket`, probeCount);
+    const result = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      timeout: PROBE_TIMEOUT_MS / 1000,
+      requests: [
+        {
+          method: 'PUT',
+          setupRequest: (request) => {
+            const line = pick(lines);
+            return {
+              ...request,
+              method: 'PUT',
+              path: `/api/catalog/basket/${line.id}`,
+              headers: {
+                'Content-Type': 'application/json',
+                Accept: 'application/json',
+                Cookie: `sessionid=${pick(sessions)}; csrftoken=${CSRF_TOKEN}`,
+                'X-CSRFToken': CSRF_TOKEN,
+              },
+              body: JSON.stringify({ amount: pick(line.amounts) }),
+            };
+          },
+        },
+      ],
+    });
+    const times = await probes;
+    const answered = times.filter((ms): ms is number => ms !== null);
+    const unanswered = times.length - answered.length;
+    const acknowledged = result['2xx'];
+    const writesPerSecond = acknowledged / result.duration;
+    const newcomerP99 = unanswered > 0 ? Infinity : percentile(answered, 99);
+    return {
+      data_file_bytes: dataFileBytes,
+      sessions: SESSIONS,
+      connections: CONNECTIONS,
+      duration_s: result.duration,
+      writes_acknowledged: acknowledged,
+      writes_per_s: writesPerSecond,
+      writes_failed: result.non2xx,
+      connection_errors: result.errors,
+      put_p50_ms: result.latency.p50,
+      put_p99_ms: result.latency.p99,
+      newcomer_probes: times.length,
+      newcomer_unanswered: unanswered,
+      newcomer_p50_ms: percentile(answered, 50),
+      newcomer_p99_ms: newcomerP99,
+      newcomer_max_ms: Math.max(...answered),
+      targets: {
+        writes_per_s: TARGET_WRITES_PER_S,
+        put_p99_ms: TARGET_PUT_P99_MS,
+        newcomer_p99_ms: TARGET_NEWCOMER_P99_MS,
+      },
+      met:
+        writesPerSecond >= TARGET_WRITES_PER_S &&
+        result.latency.p99 <= TARGET_PUT_P99_MS &&
+        newcomerP99 <= TARGET_NEWCOMER_P99_MS,
+    };
+  } finally {
+    if (child) await stopStub(child);
+    await rm(dir, { recursive: true, force: true });
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+  }
+}
+
+/** The figures as Markdown. */
+export function stubWritesTable(figures: StubWritesFigures): string {
+  const mark = (met: boolean) => (met ? 'yes' : '**NO**');
+  const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : 'no answer');
+  const { targets } = figures;
+  return [
+    '| Measure | Value | Target | Met |',
+    '| --- | ---: | ---: | :---: |',
+    `| Acknowledged basket PUTs per second | ${figures.writes_per_s.toFixed(0)} | ≥ ${targets.writes_per_s} | ${mark(figures.writes_per_s >= targets.writes_per_s)} |`,
+    `| PUT latency p50 | ${ms(figures.put_p50_ms)} | | |`,
+    `| PUT latency p99 | ${ms(figures.put_p99_ms)} | ≤ ${targets.put_p99_ms} ms | ${mark(figures.put_p99_ms <= targets.put_p99_ms)} |`,
+    `| Newcomer's GET p50 | ${ms(figures.newcomer_p50_ms)} | | |`,
+    `| Newcomer's GET p99 | ${ms(figures.newcomer_p99_ms)} | ≤ ${targets.newcomer_p99_ms} ms | ${mark(figures.newcomer_p99_ms <= targets.newcomer_p99_ms)} |`,
+    '',
+    `Data file ${(figures.data_file_bytes / 1e6).toFixed(2)} MB (${figures.sessions} sessions with baskets); ${figures.connections} connections for ${figures.duration_s.toFixed(0)} s: ${figures.writes_acknowledged} writes acknowledged, ${figures.writes_failed} non-2xx answers, ${figures.connection_errors} connection errors or timeouts. Newcomer: ${figures.newcomer_probes} GETs, one each ${PROBE_EVERY_MS} ms, ${figures.newcomer_unanswered} without an answer within ${PROBE_TIMEOUT_MS / 1000} s, slowest ${ms(figures.newcomer_max_ms)}.`,
+  ].join('\n');
+}
+
+async function main(): Promise<number> {
+  const [load1 = 0] = os.loadavg();
+  const figures = await benchStubWrites();
+  const md = stubWritesTable(figures);
+  console.log(`# Stub under basket writes — ${new Date().toISOString()}\n\n${md}\n`);
+  console.log(
+    `Machine: ${os.cpus().length} CPUs, load average ${load1.toFixed(2)} at the start, Node ${process.version}.`,
+  );
+  const report = path.join(REPO_ROOT, 'reports', 'bench-stub-writes.json');
+  await mkdir(path.dirname(report), { recursive: true });
+  await writeFile(report, `${JSON.stringify(figures, null, 2)}\n`);
+  return figures.met ? 0 : 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main();
