@@ -9,6 +9,7 @@ import { hasPrice, priceText, stockText } from '../../lib/product-text';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
 import { BasketControl } from './BasketControl';
 import classes from './BasketPage.module.css';
+import { focusableDisabled } from './focusable-disabled';
 import { basket, removeLine } from './store';
 
 function lineTotal({ product, amount }: BasketEntry): string {
@@ -22,7 +23,7 @@ export function BasketLine({ line }: { line: BasketEntry }) {
   const { product } = line;
   const snap = useSnapshot(basket);
   const href = `/product/${product.id}`;
-  const busy = snap.loading || Boolean(snap.lineRemoving[String(product.id)]);
+  const busy = snap.loading || Boolean(snap.lineLoading[String(product.id)]);
   return (
     <article
       className={`${classes.line} ${product.available ? '' : classes.unavailable}`}
@@ -63,8 +64,10 @@ export function BasketLine({ line }: { line: BasketEntry }) {
         variant="subtle"
         color="gray"
         aria-label={`Удалить из корзины: ${product.name}`}
-        disabled={busy}
-        onClick={() => void removeLine(product)}
+        {...focusableDisabled(busy)}
+        onClick={() => {
+          if (!busy) void removeLine(product);
+        }}
       >
         <IconX size={20} aria-hidden />
       </ActionIcon>
