@@ -5,6 +5,8 @@
 //   2. Lighthouse mobile audits (bench/lighthouse.ts): performance score, FCP, LCP, TBT and CLS,
 //      the median of BENCH_LH_RUNS runs per route (default 3). Targets: score ≥ 0.95, CLS ≤ 0.01.
 //   3. The search figures of issue 4 (bench/search.ts).
+//   4. How soon each page shows its loading state while its API answers are held
+//      (bench/loading-state.ts); target 1 s or less.
 // Writes reports/bench.json and reports/bench.md (printed too) and exits with 1 when a target is
 // missed. Everything it starts (server, browsers, temporary data) is stopped before it exits,
 // on failure and on Ctrl+C too. BENCH_DIST points at another build (e.g. one made with --outDir).
@@ -22,6 +24,7 @@ import {
   measureFirstView,
   QUIET_AFTER_IDLE_MS,
 } from './first-view.ts';
+import { benchLoadingState, type LoadingFigures, loadingTable } from './loading-state.ts';
 import {
   CHROME_FLAGS,
   type LighthouseFigures,
@@ -147,6 +150,7 @@ interface Report {
     routes: LighthouseRoute[];
   };
   search: { stub: StubFigures; browser: BrowserFigures };
+  loading_state: LoadingFigures;
 }
 
 function markdown(report: Report): string {
@@ -171,6 +175,12 @@ function markdown(report: Report): string {
     '## Search',
     '',
     searchTable(report.search.stub, report.search.browser),
+    '',
+    '## Loading state while the API is slow',
+    '',
+    `From navigation start to the first visible loading state in \`main\`, every /api answer held; median of ${report.loading_state.runs_per_route} runs per route.`,
+    '',
+    loadingTable(report.loading_state),
     '',
     `Machine: ${report.machine}; Chromium ${report.chromium}; ${report.duration_s.toFixed(0)} s in all. Figures on a busy machine run worse; compare runs on the same load.`,
     '',
@@ -212,6 +222,7 @@ async function main(): Promise<number> {
   process.once('SIGTERM', interrupted);
   const views: FirstView[] = [];
   let web: BrowserFigures;
+  let loading: LoadingFigures;
   let audits: LighthouseRoute[];
   let chromiumVersion: string;
   try {
@@ -233,6 +244,8 @@ async function main(): Promise<number> {
     console.error(`bench: first views measured (${elapsed(started)})`);
     web = await benchSearchInBrowser(browser, baseUrl);
     console.error(`bench: search timed in the browser (${elapsed(started)})`);
+    loading = await benchLoadingState(browser, baseUrl);
+    console.error(`bench: loading states timed (${elapsed(started)})`);
     // Lighthouse gets the machine to itself.
     await browser.close();
     browser = undefined;
@@ -275,6 +288,7 @@ async function main(): Promise<number> {
       routes: audits,
     },
     search: { stub, browser: web },
+    loading_state: loading,
   };
   const md = markdown(report);
   console.log(md);
@@ -289,7 +303,8 @@ async function main(): Promise<number> {
     audits.every((audit) => audit.met) &&
     views.every((view) => view.external.length === 0) &&
     stub.met &&
-    web.met;
+    web.met &&
+    loading.met;
   return met ? 0 : 1;
 }
 
