@@ -145,6 +145,8 @@ for (const { scheme, viewport } of [
       await expectVisibleFocus(page, 'Заказы');
       await page.keyboard.press('Escape');
       await page.getByRole('menu').waitFor({ state: 'hidden' });
+      // The menu hands the focus back to its button as it closes.
+      await expect.poll(async () => (await describeFocus(page))?.label).toBe('Меню');
       await expectVisibleFocus(page, 'Меню');
 
       // The product card: В корзину, plus, then the amount typed. After each, the line's
