@@ -7,6 +7,8 @@
 //   3. The search figures of issue 4 (bench/search.ts).
 //   4. The stub under a storm of basket writes, issue 13 (bench/stub-writes.ts; it starts a stub
 //      of its own, before the browsers, so that it has the machine to itself).
+//   4. How soon each page shows its loading state while its API answers are held
+//      (bench/loading-state.ts); target 1 s or less.
 // Writes reports/bench.json and reports/bench.md (printed too) and exits with 1 when a target is
 // missed. Everything it starts (server, browsers, temporary data) is stopped before it exits,
 // on failure and on Ctrl+C too. BENCH_DIST points at another build (e.g. one made with --outDir).
@@ -24,6 +26,7 @@ import {
   measureFirstView,
   QUIET_AFTER_IDLE_MS,
 } from './first-view.ts';
+import { benchLoadingState, type LoadingFigures, loadingTable } from './loading-state.ts';
 import {
   CHROME_FLAGS,
   type LighthouseFigures,
@@ -151,6 +154,7 @@ interface Report {
   };
   search: { stub: StubFigures; browser: BrowserFigures };
   stub_writes: StubWritesFigures;
+  loading_state: LoadingFigures;
 }
 
 function markdown(report: Report): string {
@@ -179,6 +183,11 @@ function markdown(report: Report): string {
     '## The stub under basket writes',
     '',
     stubWritesTable(report.stub_writes),
+    '## Loading state while the API is slow',
+    '',
+    `From navigation start to the first visible loading state in \`main\`, every /api answer held; median of ${report.loading_state.runs_per_route} runs per route.`,
+    '',
+    loadingTable(report.loading_state),
     '',
     `Machine: ${report.machine}; Chromium ${report.chromium}; ${report.duration_s.toFixed(0)} s in all. Figures on a busy machine run worse; compare runs on the same load.`,
     '',
@@ -222,6 +231,7 @@ async function main(): Promise<number> {
   process.once('SIGTERM', interrupted);
   const views: FirstView[] = [];
   let web: BrowserFigures;
+  let loading: LoadingFigures;
   let audits: LighthouseRoute[];
   let chromiumVersion: string;
   try {
@@ -243,6 +253,8 @@ async function main(): Promise<number> {
     console.error(`bench: first views measured (${elapsed(started)})`);
     web = await benchSearchInBrowser(browser, baseUrl);
     console.error(`bench: search timed in the browser (${elapsed(started)})`);
+    loading = await benchLoadingState(browser, baseUrl);
+    console.error(`bench: loading states timed (${elapsed(started)})`);
     // Lighthouse gets the machine to itself.
     await browser.close();
     browser = undefined;
@@ -286,6 +298,7 @@ async function main(): Promise<number> {
     },
     search: { stub, browser: web },
     stub_writes: writes,
+    loading_state: loading,
   };
   const md = markdown(report);
   console.log(md);
@@ -302,6 +315,7 @@ async function main(): Promise<number> {
     stub.met &&
     web.met &&
     writes.met;
+  loading.met;
   return met ? 0 : 1;
 }
 

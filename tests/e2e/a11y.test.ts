@@ -315,7 +315,10 @@ for (const { scheme, viewport } of [
       for (const id of [RASPBERRY, JAM]) {
         await page.goto(`/product/${id}`);
         await page.getByRole('button', { name: 'В корзину' }).click();
-        await page.getByTestId('basket-control').waitFor();
+        // Saved (the control waits until then), so leaving the page cannot cut the PUT off.
+        await expect
+          .poll(() => page.getByTestId('basket-control').getAttribute('aria-busy'))
+          .toBe('false');
       }
       // One line goes out of stock while it sits in the basket: it is greyed, yet readable.
       await control('/__control/state', { product: { id: JAM, available: false, rest: 0 } });

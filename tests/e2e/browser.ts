@@ -30,8 +30,11 @@ const LAUNCH_ARGS = [
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'reports', 'screenshots');
 
-/** Fail a locator or navigation after this long, well inside the 60 s test timeout. */
-const DEFAULT_TIMEOUT_MS = 10_000;
+/**
+ * Fail a locator or navigation after this long (navigation: twice as long), well inside the
+ * test timeout. Generous: it only bounds a failing wait, and a loaded CI machine is slow.
+ */
+const DEFAULT_TIMEOUT_MS = 20_000;
 
 export type Problem =
   | { kind: 'console'; text: string; url: string }

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { baseUrl, control, hydrated, openPage, screenshot, setupBrowser } from './browser.ts';
+import { apiPath, holdAnswers } from './held-answers.ts';
 
 const browser = setupBrowser();
 
@@ -167,8 +168,9 @@ describe('loading and errors', () => {
   });
 
   test('while a section loads, skeletons hold its place; the page does not jump', async () => {
-    await control('faults', { path: '/api/catalog/section_retrieve/1', delay_ms: 1200 });
-    const page = await openPage(browser(), '/section/1', { viewport: PHONE });
+    const page = await openPage(browser(), '/catalog', { viewport: PHONE });
+    const section = await holdAnswers(page, apiPath('/api/catalog/section_retrieve/1'));
+    await page.goto('/section/1');
     await page.evaluate(() => {
       const state = window as unknown as { shift: number };
       state.shift = 0;
@@ -179,7 +181,9 @@ describe('loading and errors', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.getByLabel('Загрузка').first().waitFor();
+    await section.asked;
     await screenshot(page, 'catalog section loading 390');
+    section.release();
     await heading(page, 'Ягоды').waitFor();
     await page.waitForLoadState('networkidle');
     const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
@@ -190,6 +194,8 @@ describe('loading and errors', () => {
   test('every catalogue image has its size set, and those below the fold load lazily', async () => {
     const page = await openPage(browser(), '/', { viewport: PHONE });
     await page.getByTestId('product-card').first().waitFor();
+    // Every block of the page has drawn its cards (each is its own call).
+    await expect.poll(() => page.locator('main img').count()).toBeGreaterThan(20);
     await page.waitForLoadState('networkidle');
     const images = await page.locator('main img').evaluateAll((nodes) =>
       (nodes as HTMLImageElement[]).map((img) => ({

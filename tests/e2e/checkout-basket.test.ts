@@ -13,6 +13,7 @@ import {
   serverBasket,
   setServerBasket,
 } from './failures-helpers.ts';
+import { apiPath, holdAnswers } from './held-answers.ts';
 
 const browser = setupBrowser();
 
@@ -51,19 +52,18 @@ const priceButton = (page: Page) => page.getByRole('link', { name: /^Корзи�
 describe('the basket around an order', () => {
   test('a change on its way that fails stops the order, with a message and a way to the basket', async () => {
     const page = await openBasket({ width: 390, height: 844 });
-    // The next plus on the jam is slow, then refused by a failing server.
-    await control('faults', {
-      path: '/api/catalog/basket/43',
-      method: 'PUT',
-      delay_ms: 2500,
-      ...SERVER_ERROR.spec,
-      times: 1,
-    });
+    // The next plus on the jam stays on its way until the order is being sent, then fails.
+    const put = await holdAnswers(page, apiPath('/api/catalog/basket/43'), 'PUT');
     await page.getByRole('button', { name: /^Увеличить количество: Варенье/ }).click();
+    await put.asked;
     await page.getByRole('link', { name: 'Продолжить' }).click();
     await page.waitForURL((url) => url.pathname === '/commit');
     await fillCommitForm(page);
-    await page.getByRole('button', { name: 'Подтвердить' }).click();
+    const submit = page.getByRole('button', { name: 'Подтвердить' });
+    await submit.click();
+    // The order waits for the change on its way.
+    await expect.poll(() => submit.getAttribute('data-loading')).toBe('true');
+    put.fail(500);
 
     const alert = page.getByRole('alert').filter({ hasText: 'Корзина изменилась' });
     await alert.waitFor();

@@ -39,10 +39,6 @@ export async function injectFault(
   await control('faults', { path, ...options, ...kind.spec });
 }
 
-export async function slowDown(path: string, delayMs: number, method?: string): Promise<void> {
-  await control('faults', { path, delay_ms: delayMs, ...(method ? { method } : {}) });
-}
-
 export async function clearFaults(): Promise<void> {
   const response = await fetch(`${baseUrl()}/__control/faults`, { method: 'DELETE' });
   expect(response.ok).toBe(true);
@@ -57,7 +53,7 @@ export async function sessionOf(page: Page): Promise<string> {
   await page.waitForLoadState('networkidle');
   const find = async () =>
     (await page.context().cookies()).find((cookie) => cookie.name === 'sessionid')?.value;
-  await expect.poll(find, { timeout: 10_000 }).toBeTruthy();
+  await expect.poll(find).toBeTruthy();
   return (await find()) as string;
 }
 

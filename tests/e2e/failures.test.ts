@@ -18,6 +18,7 @@ import {
   serverBasket,
   setServerBasket,
 } from './failures-helpers.ts';
+import { sectionsAnswerFirst } from './held-answers.ts';
 
 const browser = setupBrowser();
 
@@ -235,6 +236,7 @@ const SCENARIOS: Scenario[] = [
       await screenshot(page, `failure section_search ${kind.name}`);
 
       await clearFaults();
+      await sectionsAnswerFirst(page);
       await page.reload();
       await main.getByRole('region', { name: 'Разделы' }).waitFor();
       expect(await page.getByRole('textbox', { name: 'Поиск' }).inputValue()).toBe('малина');
@@ -350,7 +352,7 @@ const SCENARIOS: Scenario[] = [
       await failed.waitFor();
       // The line is back at the server's amount, and plus is there to try again.
       await expect.poll(() => field.inputValue()).toBe('1,5');
-      expect(await plus.isEnabled()).toBe(true);
+      await expect.poll(() => plus.isEnabled()).toBe(true);
       expect(await serverBasket(page)).toEqual({ [RASPBERRY.id]: 1.5 });
       await screenshot(page, `failure basket PUT ${kind.name}`);
 

@@ -145,15 +145,30 @@ for (const { scheme, viewport } of [
       await expectVisibleFocus(page, 'Заказы');
       await page.keyboard.press('Escape');
       await page.getByRole('menu').waitFor({ state: 'hidden' });
+      // The menu hands the focus back to its button as it closes.
+      await expect.poll(async () => (await describeFocus(page))?.label).toBe('Меню');
       await expectVisibleFocus(page, 'Меню');
 
-      // The product card: В корзину, plus, then the amount typed.
+      // The product card: В корзину, plus, then the amount typed. After each, the line's
+      // controls wait until it is saved (spec §4); the next key counts once they are usable.
+      const control = page.getByTestId('basket-control');
+      const saved = (amount: string) =>
+        expect
+          .poll(async () => [
+            await control.getByRole('textbox').inputValue(),
+            await control.getAttribute('aria-busy'),
+          ])
+          .toEqual([amount, 'false']);
       await tabTo(page, named('В корзину'));
       await expectVisibleFocus(page, 'В корзину');
       await page.keyboard.press('Enter');
+      await saved('1');
       await tabTo(page, named(`Увеличить количество: ${JAM.name}`));
       await expectVisibleFocus(page, /^Увеличить количество/);
       await page.keyboard.press('Enter');
+      await saved('2');
+      // Plus kept the focus while the line saved.
+      await expectVisibleFocus(page, /^Увеличить количество/);
       await page.keyboard.press('Shift+Tab');
       await expectVisibleFocus(page, 'Количество, шт');
       await page.keyboard.type('3');

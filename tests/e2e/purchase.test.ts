@@ -38,6 +38,20 @@ const amountField = (scope: Page | Locator, unit: string) =>
 
 const basketLine = (page: Page, name: string) => page.getByRole('article', { name });
 
+/**
+ * Waits until the product's control shows `amount` and is no longer saving it: a keyboard
+ * shopper's next key only counts once the line's controls are usable again.
+ */
+async function saved(page: Page, amount: string): Promise<void> {
+  const control = page.getByTestId('basket-control').first();
+  await expect
+    .poll(async () => [
+      await amountField(control, 'шт').inputValue(),
+      await control.getAttribute('aria-busy'),
+    ])
+    .toEqual([amount, 'false']);
+}
+
 async function lineSum(page: Page, name: string): Promise<string> {
   return plain(await basketLine(page, name).getByTestId('line-sum').textContent());
 }
@@ -94,7 +108,8 @@ for (const { scheme, viewport, label } of [
       await reload(page);
       expect(await amountField(page, 'кг').inputValue()).toBe('1,5');
 
-      // Jam by the piece: three fast clicks on plus all count.
+      // Jam by the piece: three clicks on plus all count. Each waits until the line has saved
+      // the one before: its controls are disabled meanwhile (spec §4).
       await page.goto(`/product/${JAM.id}`);
       await page.getByRole('button', { name: 'В корзину' }).first().click();
       const plus = page.getByRole('button', { name: `Увеличить количество: ${JAM.name}` }).first();
@@ -211,10 +226,12 @@ for (const { scheme, viewport, label } of [
         ) => boolean;
       await tabTo(page, isButton('В корзину'));
       await page.keyboard.press('Enter');
+      await saved(page, '1');
       await tabTo(page, (el) => (el.getAttribute('aria-label') ?? '').startsWith('Увеличить'));
       await page.keyboard.press('Enter');
+      await saved(page, '2');
       await page.keyboard.press('Space');
-      await expect.poll(() => amountField(page, 'шт').inputValue()).toBe('3');
+      await saved(page, '3');
       // Typing into the amount: Shift+Tab back to the field, a new amount, Enter.
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.type('2');

@@ -2,6 +2,7 @@
 // (reload, back and forward), and no history entry per keystroke.
 import { afterEach, describe, expect, test } from 'vitest';
 import { baseUrl, control, openPage, setupBrowser } from './browser.ts';
+import { apiPath, holdAnswers, sectionsAnswerFirst } from './held-answers.ts';
 
 const browser = setupBrowser();
 
@@ -16,6 +17,8 @@ afterEach(async () => {
 describe('search', () => {
   test('typing мал shows Малина, the URL holds q, and a reload keeps the results', async () => {
     const page = await openPage(browser(), '/search');
+    // «Малина и ежевика» is a section: it shows when it answers with the products.
+    await sectionsAnswerFirst(page);
     const field = page.getByRole('textbox', { name: 'Поиск' });
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
 
@@ -56,9 +59,13 @@ describe('search', () => {
 
   test('«nothing found» shows only once a search has come back empty', async () => {
     const page = await openPage(browser(), '/search');
+    const products = await holdAnswers(page, apiPath('/api/catalog/product_search'));
     const field = page.getByRole('textbox', { name: 'Поиск' });
     await field.pressSequentially('ананас', { delay: 40 });
+    // Asked, not answered yet: nothing is said.
+    await products.asked;
     expect(await page.getByText(NOTHING).count()).toBe(0);
+    products.release();
     await page.getByText(NOTHING).waitFor();
 
     await page.getByRole('button', { name: 'Очистить поиск' }).click();
@@ -68,7 +75,9 @@ describe('search', () => {
 
   test('a section that matches without products shows «nothing found» below it', async () => {
     // Seed: «Экзотические ягоды» is a section, and no product name has a word starting «экзот».
-    const page = await openPage(browser(), '/search?q=экзот');
+    const page = await openPage(browser(), '/search');
+    await sectionsAnswerFirst(page);
+    await page.goto('/search?q=экзот');
     const section = page.getByRole('link', { name: 'Экзотические ягоды' });
     await section.waitFor();
     const nothing = page.getByText(NOTHING);

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// waitFor and findBy* end as soon as their condition holds; the limit only bounds a failing wait,
+// and on a loaded machine a render can take far longer than the library's 1 s default.
+configure({ asyncUtilTimeout: 15_000 });
 
 // happy-dom lacks these browser APIs that Mantine uses (as in Mantine's vite-template).
 if (!window.matchMedia) {

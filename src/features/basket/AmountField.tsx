@@ -11,10 +11,12 @@ import {
   precisionOf,
   sanitizeAmountText,
 } from '../../lib/amount';
+import { focusableDisabled } from './focusable-disabled';
 
 interface AmountFieldProps {
   product: Product;
   amount: number;
+  /** Read-only and marked disabled, but it keeps the focus (see `focusableDisabled`). */
   disabled: boolean;
   /** Called with a valid amount (0 included) when typing is done. */
   onCommit: (amount: number) => void;
@@ -26,7 +28,9 @@ interface AmountFieldProps {
  * The amount as text, with the unit in front. While focused it holds what the shopper types,
  * filtered by `sanitizeAmountText` (digits and one `,` or `.`, no more decimals than the unit
  * allows; a key the field does not take changes nothing); Enter or leaving the field applies
- * it, Escape drops it, and the arrow keys step like plus and minus.
+ * it, Escape drops it, and the arrow keys step like plus and minus. While disabled it only shows
+ * the amount: it keeps the focus after Enter while the line saves, and typing starts again once
+ * the server has answered.
  */
 export function AmountField({
   product,
@@ -51,6 +55,7 @@ export function AmountField({
     if (next !== amount) onCommit(next);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (disabled) return;
     if (event.key === 'Enter') {
       event.preventDefault();
       commit();
@@ -70,12 +75,14 @@ export function AmountField({
       inputMode={precision > 0 ? 'decimal' : 'numeric'}
       autoComplete="off"
       value={text ?? formatAmount(amount, precision)}
-      disabled={disabled}
+      readOnly={disabled}
+      {...focusableDisabled(disabled)}
       leftSection={product.unit}
       // Sized to the unit's text: in a two-column card on a 360 px phone the field is ~50 px
       // wide, and Mantine's default section width would leave no room for the number.
       leftSectionWidth={product.unit.length * 8 + 10}
       onFocus={(event) => {
+        if (disabled) return;
         setText(formatAmount(amount, precision));
         onEditingChange(true);
         event.currentTarget.select();

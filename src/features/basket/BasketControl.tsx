@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Product } from '../../api/types';
 import { canAdd, canIncrease, decreased, increased, showsMinus } from '../../lib/amount';
 import { AmountField } from './AmountField';
+import { focusableDisabled } from './focusable-disabled';
 import {
   addToBasket,
   amountOf,
@@ -14,16 +15,16 @@ import {
   useBasket,
 } from './store';
 
-/** The latest amount, including clicks whose render has not happened yet. */
+/** The latest amount: a save's answer may have come since the last render. */
 function currentAmount(product: Product): number {
   return amountOf(basket.lines, product.id);
 }
 
 /**
  * The basket control (spec §4, §5). At 0: `В корзину` adds one step. Above 0: minus (or delete
- * at one step), the amount with its unit, and plus (disabled at min(rest, 10)). Everything waits
- * while the basket loads or this line is being removed; amount changes show at once and are
- * queued in the store, so fast clicks all count.
+ * at one step), the amount with its unit, and plus (disabled at min(rest, 10)). A change shows
+ * at once; everything waits while the basket or this product's line is loading, until the
+ * server has answered.
  */
 export function BasketControl({ product: shown }: { product: Product }) {
   const snap = useBasket();
@@ -31,8 +32,7 @@ export function BasketControl({ product: shown }: { product: Product }) {
   const product = checkedProduct(snap.checkedProducts, shown);
   const [editing, setEditing] = useState(false);
   const amount = amountOf(snap.lines, product.id);
-  const busy = snap.loading || Boolean(snap.lineRemoving[String(product.id)]);
-  const saving = Boolean(snap.lineSaving[String(product.id)]);
+  const busy = snap.loading || Boolean(snap.lineLoading[String(product.id)]);
 
   if (amount <= 0 && !editing) {
     return (
@@ -47,15 +47,18 @@ export function BasketControl({ product: shown }: { product: Product }) {
   }
 
   const usable = product.available && !busy;
+  const plusUsable = usable && canIncrease(product, amount);
   return (
-    <Group gap={4} wrap="nowrap" aria-busy={saving || busy} data-testid="basket-control">
+    <Group gap={4} wrap="nowrap" aria-busy={busy} data-testid="basket-control">
       {showsMinus(product, amount) ? (
         <ActionIcon
           size={34}
           variant="light"
           aria-label={`Уменьшить количество: ${product.name}`}
-          disabled={!usable}
-          onClick={() => void setAmount(product, decreased(product, currentAmount(product)))}
+          {...focusableDisabled(!usable)}
+          onClick={() => {
+            if (usable) void setAmount(product, decreased(product, currentAmount(product)));
+          }}
         >
           <IconMinus size={18} aria-hidden />
         </ActionIcon>
@@ -65,8 +68,10 @@ export function BasketControl({ product: shown }: { product: Product }) {
           variant="light"
           color="red"
           aria-label={`Убрать из корзины: ${product.name}`}
-          disabled={busy}
-          onClick={() => void removeLine(product)}
+          {...focusableDisabled(busy)}
+          onClick={() => {
+            if (!busy) void removeLine(product);
+          }}
         >
           <IconTrash size={18} aria-hidden />
         </ActionIcon>
@@ -82,8 +87,10 @@ export function BasketControl({ product: shown }: { product: Product }) {
         size={34}
         variant="light"
         aria-label={`Увеличить количество: ${product.name}`}
-        disabled={!usable || !canIncrease(product, amount)}
-        onClick={() => void setAmount(product, increased(product, currentAmount(product)))}
+        {...focusableDisabled(!plusUsable)}
+        onClick={() => {
+          if (plusUsable) void setAmount(product, increased(product, currentAmount(product)));
+        }}
       >
         <IconPlus size={18} aria-hidden />
       </ActionIcon>

@@ -8,6 +8,7 @@ import { hasPrice, priceText, stockText } from '../../lib/product-text';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
 import { BasketControl } from './BasketControl';
 import classes from './BasketPage.module.css';
+import { focusableDisabled } from './focusable-disabled';
 import { removeLine, useBasket } from './store';
 
 function lineTotal({ product, amount }: BasketEntry): string {
@@ -21,7 +22,7 @@ export function BasketLine({ line }: { line: BasketEntry }) {
   const { product } = line;
   const snap = useBasket();
   const href = `/product/${product.id}`;
-  const busy = snap.loading || Boolean(snap.lineRemoving[String(product.id)]);
+  const busy = snap.loading || Boolean(snap.lineLoading[String(product.id)]);
   return (
     <article
       className={`${classes.line} ${product.available ? '' : classes.unavailable}`}
@@ -62,8 +63,10 @@ export function BasketLine({ line }: { line: BasketEntry }) {
         variant="subtle"
         color="gray"
         aria-label={`Удалить из корзины: ${product.name}`}
-        disabled={busy}
-        onClick={() => void removeLine(product)}
+        {...focusableDisabled(busy)}
+        onClick={() => {
+          if (!busy) void removeLine(product);
+        }}
       >
         <IconX size={20} aria-hidden />
       </ActionIcon>

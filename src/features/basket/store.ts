@@ -14,13 +14,11 @@ export interface BasketState {
   amount_sum: number;
   /** The whole basket is (re)loading: every control waits. */
   loading: boolean;
-  /** Product ids whose line is being removed: that line's controls wait. */
-  lineRemoving: Record<string, boolean>;
   /**
-   * Product ids whose new amount is still on its way to the server. Controls stay usable:
-   * further clicks are queued, so none is lost (see `syncLine`).
+   * Product ids whose line is being saved (PUT) or removed (DELETE): that line's controls wait
+   * for the server's answer (spec §4), on every screen that shows it.
    */
-  lineSaving: Record<string, boolean>;
+  lineLoading: Record<string, boolean>;
   /** The last load failed; the lines shown are the last known ones. */
   loadFailed: boolean;
   loaded: boolean;
@@ -39,8 +37,7 @@ function initialState(): BasketState {
     lines: {},
     amount_sum: 0,
     loading: false,
-    lineRemoving: {},
-    lineSaving: {},
+    lineLoading: {},
     loadFailed: false,
     loaded: false,
     totalFailed: false,
@@ -62,26 +59,18 @@ export function useBasket(): Snapshot<BasketState> {
   return useHydrated() ? snap : UNKNOWN;
 }
 
+/** A change of one line: a new amount (PUT; 0 takes the line out) or its removal (DELETE). */
+type Change = { kind: 'amount'; amount: number } | { kind: 'delete' };
 /**
- * Per line: what the shopper wants it to be, what the server last confirmed, and the running
- * sync. Only one call per line is in flight at a time, and it always carries the latest wish,
- * so ten fast clicks on plus end at +10 on the server in as few calls as the network allows.
+ * Each line's call on its way, by product id: it resolves with true when the change landed,
+ * false when it failed. A line has at most one: its controls wait until it has answered.
  */
-type Wish = { kind: 'amount'; amount: number } | { kind: 'delete' };
-interface LineSync {
-  product: Product;
-  wish: Wish;
-  /** The server's line as last confirmed; undefined when it has none. */
-  confirmed: BasketEntry | undefined;
-  /** Resolves with true once the server holds the latest wish, false when a call failed. */
-  run: Promise<boolean>;
-}
-const syncs = new Map<string, LineSync>();
+const saving = new Map<string, Promise<boolean>>();
 let totalRequest = 0;
 let loadRequest = 0;
 
 /**
- * When each line last changed here (a queued wish, a save's answer, a placed order), on a
+ * When each line last changed here (a change shown, a save's answer, a placed order), on a
  * counter that only goes up. A basket list asked for before that moment may not undo it.
  */
 let clock = 0;
@@ -94,7 +83,7 @@ function touch(id: string): void {
 }
 
 export function resetBasket(): void {
-  syncs.clear();
+  saving.clear();
   changedAt.clear();
   refused.clear();
   Object.assign(basket, initialState());
@@ -115,14 +104,14 @@ export function amountOf(lines: Basket, productId: number): number {
 }
 
 /**
- * Resolves once every queued basket change has reached the server or failed: true when all of
- * them landed, false when one failed (its line is back at the server's amount, so the basket
+ * Resolves once every basket change on its way has reached the server or failed: true when all
+ * of them landed, false when one failed (its line is back at the server's amount, so the basket
  * is not what the shopper last saw).
  */
 export async function basketSettled(): Promise<boolean> {
   let landed = true;
-  while (syncs.size > 0) {
-    const results = await Promise.all([...syncs.values()].map((sync) => sync.run));
+  while (saving.size > 0) {
+    const results = await Promise.all(saving.values());
     if (results.includes(false)) landed = false;
   }
   return landed;
@@ -178,7 +167,7 @@ export function claimLoadFailure(): () => void {
 /**
  * Takes a fetched list as the basket. The list was read when the request started: a line
  * changed here since (a save that landed meanwhile, a placed order) keeps its own state, and a
- * change still on its way shows its wish.
+ * line still saving keeps the amount on its way, with the product as the list has it.
  */
 function applyList(lines: Basket, startedAt: number): void {
   for (const [id, at] of changedAt) {
@@ -190,7 +179,11 @@ function applyList(lines: Basket, startedAt: number): void {
     if (own) lines[id] = own;
     else delete lines[id];
   }
-  for (const [id, sync] of syncs) showWish(lines, id, sync);
+  for (const id of saving.keys()) {
+    const own = basket.lines[id];
+    if (own) lines[id] = { product: lines[id]?.product ?? own.product, amount: own.amount };
+    else delete lines[id];
+  }
   for (const id of new Set([...refused, ...Object.keys(basket.checkedProducts)])) {
     const line = lines[id];
     if (line) basket.checkedProducts[id] = line.product;
@@ -280,33 +273,21 @@ function copy(entry: BasketEntry | undefined): BasketEntry | undefined {
   return entry ? { product: { ...entry.product }, amount: entry.amount } : undefined;
 }
 
-function showWish(lines: Basket, id: string, sync: LineSync): void {
-  if (sync.wish.kind === 'amount' && sync.wish.amount > 0) {
-    lines[id] = { product: lines[id]?.product ?? sync.product, amount: sync.wish.amount };
-  } else {
-    delete lines[id];
-  }
-}
-
-function sameWish(a: Wish, b: Wish): boolean {
-  return a.kind === b.kind && (a.kind === 'delete' || a.amount === (b as typeof a).amount);
-}
-
-function failureMessage(product: Product, wish: Wish, error: unknown): string {
+function failureMessage(product: Product, change: Change, error: unknown): string {
   const reason = fieldErrors(error).amount?.[0];
   const what =
-    wish.kind === 'delete'
+    change.kind === 'delete'
       ? `Не удалось убрать из корзины «${product.name}»`
       : `Не удалось изменить количество «${product.name}»`;
   return reason ? `${what}: ${reason}` : `${what}. Попробуйте ещё раз.`;
 }
 
-async function send(product: Product, wish: Wish): Promise<BasketEntry | undefined> {
-  if (wish.kind === 'delete') {
+async function send(product: Product, change: Change): Promise<BasketEntry | undefined> {
+  if (change.kind === 'delete') {
     await deleteBasketLine(product.id);
     return undefined;
   }
-  const entry = await updateBasketAmount(product.id, wish.amount);
+  const entry = await updateBasketAmount(product.id, change.amount);
   return entry.amount > 0 ? entry : undefined;
 }
 
@@ -317,40 +298,35 @@ function isRefusal(error: unknown): boolean {
 }
 
 /**
- * Sends the line's latest wish until the server holds it; on failure shows the server's line.
- * Resolves with true when the wish landed.
+ * Sends the change and makes the line what the server answered; on failure, what the server
+ * held before (`before`), with a message. Resolves with true when the change landed.
  */
-async function syncLine(id: string, sync: LineSync): Promise<boolean> {
-  // Let the clicks of this same moment join the first call.
-  await Promise.resolve();
-  let sent: Wish | undefined;
+async function save(
+  id: string,
+  product: Product,
+  change: Change,
+  before: BasketEntry | undefined,
+): Promise<boolean> {
+  let after = before;
   let landed = true;
   let wasRefused = false;
   try {
-    while (!sent || !sameWish(sent, sync.wish)) {
-      const wish = sync.wish;
-      sync.confirmed = await send(sync.product, wish);
-      sent = wish;
-    }
+    after = await send(product, change);
   } catch (error) {
     landed = false;
     wasRefused = isRefusal(error);
-    notifyError(failureMessage(sync.product, sync.wish, error));
-  } finally {
-    if (sync.confirmed) basket.lines[id] = sync.confirmed;
-    else delete basket.lines[id];
-    if (basket.checkedProducts[id] && sync.confirmed) {
-      basket.checkedProducts[id] = sync.confirmed.product;
-    }
-    touch(id);
-    syncs.delete(id);
-    delete basket.lineSaving[id];
-    delete basket.lineRemoving[id];
+    notifyError(failureMessage(product, change, error));
   }
+  if (after) basket.lines[id] = after;
+  else delete basket.lines[id];
+  if (basket.checkedProducts[id] && after) basket.checkedProducts[id] = after.product;
+  touch(id);
+  saving.delete(id);
+  delete basket.lineLoading[id];
   if (wasRefused) {
     // The product data shown is out of date (its rest, its availability): fetch the basket for
-    // the server's, or plus stays enabled and fails again. Other lines' changes on their way
-    // keep their wishes (see `applyList`).
+    // the server's, or plus stays enabled and fails again. Other lines still saving keep their
+    // amounts on the way (see `applyList`).
     refused.add(id);
     if (!(await fetchBasket(true))) await refreshTotal();
   } else {
@@ -359,28 +335,27 @@ async function syncLine(id: string, sync: LineSync): Promise<boolean> {
   return landed;
 }
 
-function queue(product: Product, wish: Wish): Promise<void> {
+/**
+ * Changes a line: the change shows at once, and the line's controls wait until the server has
+ * answered. A line takes one change at a time: while its call is on its way, another change of
+ * it is not sent (its controls are disabled then, so only code could ask), and two calls for
+ * one line never race on the server.
+ */
+function changeLine(product: Product, change: Change): Promise<void> {
   const id = String(product.id);
-  let sync = syncs.get(id);
-  if (sync) {
-    sync.wish = wish;
-    sync.product = product;
+  const onItsWay = saving.get(id);
+  if (onItsWay) return onItsWay.then(() => undefined);
+  const before = copy(basket.lines[id]);
+  if (change.kind === 'amount' && change.amount > 0) {
+    basket.lines[id] = { product: before?.product ?? product, amount: change.amount };
   } else {
-    const created: LineSync = {
-      product,
-      wish,
-      confirmed: copy(basket.lines[id]),
-      run: Promise.resolve(true),
-    };
-    syncs.set(id, created);
-    created.run = syncLine(id, created);
-    sync = created;
+    delete basket.lines[id];
   }
+  basket.lineLoading[id] = true;
   touch(id);
-  showWish(basket.lines, id, sync);
-  if (wish.kind === 'delete') basket.lineRemoving[id] = true;
-  else basket.lineSaving[id] = true;
-  return sync.run.then(() => undefined);
+  const run = save(id, product, change, before);
+  saving.set(id, run);
+  return run.then(() => undefined);
 }
 
 /** The product as the basket controls should judge it: re-read after a refusal, if it was. */
@@ -397,7 +372,7 @@ export function checkedProduct(
  * message says so. 0 removes the line.
  */
 export function setAmount(product: Product, amount: number): Promise<void> {
-  return queue(product, { kind: 'amount', amount: clampAmount(product, amount) });
+  return changeLine(product, { kind: 'amount', amount: clampAmount(product, amount) });
 }
 
 /**
@@ -416,5 +391,5 @@ export async function addToBasket(product: Product): Promise<void> {
 
 /** Removes the line (DELETE); its controls wait until the server has answered. */
 export function removeLine(product: Product): Promise<void> {
-  return queue(product, { kind: 'delete' });
+  return changeLine(product, { kind: 'delete' });
 }

@@ -248,12 +248,7 @@ describe('routes', () => {
     );
     renderAt(<Routes />, '/policy');
     expect(screen.getByLabelText('Загрузка')).toBeTruthy();
-    await waitFor(
-      () => expect(document.title).toBe('Ягодная лавка — Политика конфиденциальности'),
-      {
-        timeout: 5000,
-      },
-    );
+    await waitFor(() => expect(document.title).toBe('Ягодная лавка — Политика конфиденциальности'));
   });
 
   it.each(['/no-such-page', '/product-404/7', '/section-404/3', '/selection-404/2'])(
@@ -283,9 +278,7 @@ describe('routes', () => {
     document.title = '';
     renderAt(<Routes />, path);
     // Pages load lazily, and the first import of a page module can be slow in happy-dom.
-    await waitFor(() => expect(document.title).toBe(`Ягодная лавка — ${section}`), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(document.title).toBe(`Ягодная лавка — ${section}`));
     vi.unstubAllGlobals();
   });
 });

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '../../../src/api/types';
+import type { BasketEntry, Product } from '../../../src/api/types';
 import { renderAt } from '../render';
 import { basketApi as api, RASPBERRY } from '../basket-fakes';
 
@@ -11,8 +11,7 @@ vi.mock('../../../src/api/basket', () =>
 vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) => fakes.notices));
 
 const { BasketControl } = await import('../../../src/features/basket');
-const { amountOf, basket, basketSettled, resetBasket } =
-  await import('../../../src/features/basket/store');
+const { basket, basketSettled, resetBasket } = await import('../../../src/features/basket/store');
 
 const raspberry: Product = { ...RASPBERRY, rest: 2.5 };
 const jam: Product = {
@@ -38,6 +37,13 @@ const plus = () => screen.getByRole('button', { name: /^Увеличить ко�
 const minus = () => screen.queryByRole('button', { name: /^Уменьшить количество/ });
 const remove = () => screen.queryByRole('button', { name: /^Убрать из корзины/ });
 const field = () => screen.getByRole<HTMLInputElement>('textbox', { name: /^Количество/ });
+/**
+ * Disabled as a shopper meets it: the line's controls keep the focus while they wait, so they
+ * are marked aria-disabled (and the field read-only) rather than given the disabled attribute.
+ */
+const isDisabled = (element: HTMLElement) =>
+  element.getAttribute('aria-disabled') === 'true' &&
+  (!(element instanceof HTMLInputElement) || element.readOnly);
 
 describe('at amount 0', () => {
   it('`В корзину` adds one step: 0.1 kg', async () => {
@@ -57,7 +63,7 @@ describe('at amount 0', () => {
 
   it.each<[string, () => void, Product]>([
     ['while the basket loads', () => (basket.loading = true), raspberry],
-    ['while the line is being removed', () => (basket.lineRemoving['7'] = true), raspberry],
+    ['while its line is loading', () => (basket.lineLoading['7'] = true), raspberry],
     ['for a sold-out product', () => {}, { ...raspberry, available: false, rest: 0 }],
     [
       'when not even one step fits',
@@ -97,21 +103,15 @@ describe('above 0', () => {
   it('plus is disabled at the maximum, min(rest, 10)', async () => {
     basket.lines = { '43': { product: jam, amount: 2 } };
     renderAt(<BasketControl product={jam} />);
-    expect(plus().hasAttribute('disabled')).toBe(false);
+    expect(isDisabled(plus())).toBe(false);
     fireEvent.click(plus());
     await waitFor(() => expect(field().value).toBe('3'));
-    expect(plus().hasAttribute('disabled')).toBe(true);
     await act(basketSettled);
-  });
-
-  it('fast clicks all count: 5 × plus from 0.1 ends at 0.6 on the server', async () => {
-    basket.lines = { '7': { product: raspberry, amount: 0.1 } };
-    renderAt(<BasketControl product={raspberry} />);
-    for (let i = 0; i < 5; i += 1) fireEvent.click(plus());
-    await waitFor(() => expect(field().value).toBe('0,6'));
+    expect(isDisabled(plus())).toBe(true);
+    // A press on it does nothing.
+    fireEvent.click(plus());
     await act(basketSettled);
-    expect(api.updateBasketAmount).toHaveBeenLastCalledWith(7, 0.6);
-    expect(amountOf(basket.lines, 7)).toBe(0.6);
+    expect(api.updateBasketAmount).toHaveBeenCalledTimes(1);
   });
 
   it('minus goes down one step without float noise', async () => {
@@ -127,16 +127,102 @@ describe('above 0', () => {
     basket.lines = { '43': { product: jam, amount: 2 } };
     basket.loading = true;
     renderAt(<BasketControl product={jam} />);
-    expect(plus().hasAttribute('disabled')).toBe(true);
-    expect(minus()!.hasAttribute('disabled')).toBe(true);
-    expect(field().disabled).toBe(true);
+    expect(isDisabled(plus())).toBe(true);
+    expect(isDisabled(minus()!)).toBe(true);
+    expect(isDisabled(field())).toBe(true);
+  });
+});
+
+describe('while its line saves (spec §4)', () => {
+  /** The raspberry's first PUT, answered when the test says so; the others at once. */
+  function heldPut() {
+    let answer!: (entry: BasketEntry) => void;
+    api.updateBasketAmount.mockImplementationOnce(
+      () => new Promise<BasketEntry>((resolve) => (answer = resolve)),
+    );
+    return (entry: BasketEntry) => act(async () => answer(entry));
+  }
+
+  function renderBoth() {
+    basket.lines = {
+      '7': { product: raspberry, amount: 0.5 },
+      '43': { product: jam, amount: 2 },
+    };
+    renderAt(
+      <>
+        <BasketControl product={raspberry} />
+        <BasketControl product={jam} />
+      </>,
+    );
+    const controls = (name: string) => ({
+      minus: screen.getByRole('button', { name: `Уменьшить количество: ${name}` }),
+      field: screen.getByRole<HTMLInputElement>('textbox', {
+        name: `Количество, ${name === raspberry.name ? 'кг' : 'шт'}`,
+      }),
+      plus: screen.getByRole('button', { name: `Увеличить количество: ${name}` }),
+    });
+    return {
+      raspberryControls: () => controls(raspberry.name),
+      jamControls: () => controls(jam.name),
+    };
+  }
+
+  it('minus, the amount and plus wait for the server; the other line stays usable', async () => {
+    const answer = heldPut();
+    const { raspberryControls, jamControls } = renderBoth();
+    fireEvent.click(raspberryControls().plus);
+
+    // The new amount shows at once, and the line's three controls are disabled.
+    await waitFor(() => expect(raspberryControls().field.value).toBe('0,6'));
+    const saving = raspberryControls();
+    expect([saving.minus, saving.field, saving.plus].map(isDisabled)).toEqual([true, true, true]);
+    expect(screen.getAllByTestId('basket-control')[0]!.getAttribute('aria-busy')).toBe('true');
+    const other = jamControls();
+    expect([other.minus, other.field, other.plus].map(isDisabled)).toEqual([false, false, false]);
+
+    // Taps meanwhile are not taken: plus, minus, a typed amount.
+    fireEvent.click(saving.plus);
+    fireEvent.click(saving.minus);
+    fireEvent.focus(saving.field);
+    fireEvent.keyDown(saving.field, { key: 'ArrowUp' });
+    fireEvent.keyDown(saving.field, { key: 'Enter' });
+    expect(api.updateBasketAmount).toHaveBeenCalledTimes(1);
+    // The other line saves on its own.
+    fireEvent.click(other.plus);
+    await waitFor(() => expect(api.updateBasketAmount).toHaveBeenCalledWith(43, 3));
+
+    // The server's answer is what shows, and the controls are usable again.
+    await answer({ product: raspberry, amount: 0.6 });
+    await waitFor(() => expect(isDisabled(raspberryControls().plus)).toBe(false));
+    const saved = raspberryControls();
+    expect([saved.minus, saved.field, saved.plus].map(isDisabled)).toEqual([false, false, false]);
+    expect(saved.field.value).toBe('0,6');
+    fireEvent.click(saved.plus);
+    await act(basketSettled);
+    expect(api.updateBasketAmount).toHaveBeenLastCalledWith(7, 0.7);
   });
 
-  it('stays usable while an amount is on its way, so no click is lost', () => {
-    basket.lines = { '43': { product: jam, amount: 1 } };
-    basket.lineSaving['43'] = true;
-    renderAt(<BasketControl product={jam} />);
-    expect(plus().hasAttribute('disabled')).toBe(false);
+  it('a failed save returns the line to the server amount and makes it usable again', async () => {
+    api.updateBasketAmount.mockRejectedValue(new TypeError('fetch failed'));
+    const { raspberryControls } = renderBoth();
+    fireEvent.click(raspberryControls().plus);
+    await act(basketSettled);
+    await waitFor(() => expect(raspberryControls().field.value).toBe('0,5'));
+    expect(isDisabled(raspberryControls().plus)).toBe(false);
+  });
+
+  it('keeps the keyboard focus on plus while the line saves', async () => {
+    const answer = heldPut();
+    renderBoth();
+    const plusButton = screen.getByRole('button', {
+      name: `Увеличить количество: ${raspberry.name}`,
+    });
+    plusButton.focus();
+    fireEvent.click(plusButton);
+    await waitFor(() => expect(isDisabled(plusButton)).toBe(true));
+    expect(plusButton.hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(plusButton);
+    await answer({ product: raspberry, amount: 0.6 });
   });
 });
 
@@ -155,10 +241,10 @@ describe('after the server refused a change', () => {
     // The stock fell from 3 to 1 while the card was open.
     api.getBasket.mockResolvedValue({ '43': { product: { ...jam, rest: 1 }, amount: 1 } });
     renderAt(<BasketControl product={jam} />);
-    expect(plus().hasAttribute('disabled')).toBe(false);
+    expect(isDisabled(plus())).toBe(false);
     fireEvent.click(plus());
     await act(basketSettled);
-    await waitFor(() => expect(plus().hasAttribute('disabled')).toBe(true));
+    await waitFor(() => expect(isDisabled(plus())).toBe(true));
     expect(field().value).toBe('1');
     expect(api.updateBasketAmount).toHaveBeenCalledTimes(1);
   });
@@ -175,8 +261,8 @@ describe('after the server refused a change', () => {
     renderAt(<BasketControl product={jam} />);
     fireEvent.click(plus());
     await act(basketSettled);
-    await waitFor(() => expect(plus().hasAttribute('disabled')).toBe(true));
-    expect(minus()!.hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(isDisabled(plus())).toBe(true));
+    expect(isDisabled(minus()!)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '../../../src/api/types';
+import type { BasketEntry, Product } from '../../../src/api/types';
 import { renderAt } from '../render';
 import { basketApi as api, RASPBERRY } from '../basket-fakes';
 
@@ -51,6 +51,8 @@ beforeEach(() => {
 afterEach(() => vi.clearAllMocks());
 
 const lineOf = (name: string) => screen.getByRole('article', { name });
+/** The line's controls keep the focus while they wait: aria-disabled, not the attribute. */
+const isDisabled = (element: HTMLElement) => element.getAttribute('aria-disabled') === 'true';
 /** Intl puts no-break spaces in money; the tests read them as plain spaces. */
 const text = (element: HTMLElement) => element.textContent?.replace(/\s/g, ' ');
 
@@ -88,11 +90,34 @@ describe('the basket page', () => {
     expect(line.className).toMatch(/unavailable/);
     expect(within(line).getByTestId('line-sum').textContent).toBe('Недоступно');
     expect(within(line).getByText('закончилось')).toBeTruthy();
-    expect(
-      within(line)
-        .getByRole('button', { name: /Удалить из корзины/ })
-        .hasAttribute('disabled'),
-    ).toBe(false);
+    expect(isDisabled(within(line).getByRole('button', { name: /Удалить из корзины/ }))).toBe(
+      false,
+    );
+  });
+
+  it('while a line saves, its controls and its remove button wait; the other lines do not', async () => {
+    fill();
+    let answer!: (entry: BasketEntry) => void;
+    api.updateBasketAmount.mockImplementationOnce(
+      () => new Promise<BasketEntry>((resolve) => (answer = resolve)),
+    );
+    renderAt(<BasketPage />, '/order');
+    const controlsOf = (name: string) =>
+      within(lineOf(name))
+        .getAllByRole('button')
+        .concat(within(lineOf(name)).getByRole('textbox'));
+    fireEvent.click(within(lineOf('Малина')).getByRole('button', { name: /^Увеличить/ }));
+    await waitFor(() =>
+      expect(controlsOf('Малина').map(isDisabled)).toEqual([true, true, true, true]),
+    );
+    expect(controlsOf('Варенье клубничное').map(isDisabled)).toEqual([false, false, false, false]);
+    // 0.4 kg shows (and counts in the line's sum) while it saves.
+    expect(text(within(lineOf('Малина')).getByTestId('line-sum'))).toBe('356 ₽');
+
+    await act(async () => answer({ product: raspberry, amount: 0.4 }));
+    await waitFor(() =>
+      expect(controlsOf('Малина').map(isDisabled)).toEqual([false, false, false, false]),
+    );
   });
 
   it('the bottom bar shows the total and `Продолжить` to /commit only while the total is non-zero', async () => {

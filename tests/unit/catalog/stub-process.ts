@@ -50,7 +50,7 @@ export async function startStubProcess(): Promise<StubProcess> {
   );
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`stub did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`stub did not start:\n${output}`)), 90_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /(http:\/\/[\d.:[\]]+\/)api\//.exec(output);
