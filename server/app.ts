@@ -6,9 +6,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type Request, type Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { createStubApp, type StubAppOptions } from '../stub-server/app.ts';
+import { serverErrors } from '../stub-server/server.ts';
 import { accessLog } from './access-log.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
 import { securityHeaders } from './security.ts';
@@ -45,19 +46,6 @@ export interface RunningShop {
   close(): Promise<void>;
 }
 
-/** What an error answer says: a short text, never a stack trace or a file path. */
-function errorAnswer(error: unknown, req: Request, res: Response, _next: NextFunction): void {
-  const status = (error as { status?: number }).status;
-  const code = typeof status === 'number' && status >= 400 && status < 500 ? status : 500;
-  if (code === 500) console.error(`${req.method} ${req.path}:`, error);
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res.status(code).type('text/plain; charset=utf-8');
-  res.send(code === 500 ? 'Ошибка сервера' : 'Некорректный запрос');
-}
-
 export async function startShopServer(options: ShopServerOptions): Promise<RunningShop> {
   const host = options.host ?? '127.0.0.1';
   const app = express();
@@ -72,6 +60,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
 
   // Filled in once the server listens: the embedded stub answers on the server's own port.
   let ownUrl = '';
+  let closeStub = async () => {};
   const apiBase = options.apiTarget
     ? `${options.apiTarget.replace(/\/+$/, '')}/api`
     : () => `${ownUrl}api`;
@@ -88,7 +77,10 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   } else {
     // API answers and media (SVG) compressed on the fly when larger than 1 KB.
     app.use(['/api', '/media'], compression());
-    app.use(createStubApp(options.stub ?? {}).app);
+    const stub = createStubApp(options.stub ?? {});
+    app.use(stub.app);
+    // The stub's last write reaches the disk before the server says it has stopped.
+    closeStub = () => stub.close();
   }
 
   let renderer: PageRenderer;
@@ -124,7 +116,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   app.use((_req: Request, res: Response) => {
     res.status(404).type('text/plain; charset=utf-8').send('Не найдено');
   });
-  app.use(errorAnswer);
+  app.use(serverErrors);
 
   const server: Server = createServer(app);
   await new Promise<void>((resolve, reject) => {
@@ -145,7 +137,9 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
         // In-flight requests finish; idle keep-alive connections go now.
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
-      }).then(closeVite);
+      })
+        .then(closeVite)
+        .then(closeStub);
       return closing;
     },
   };

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { DataFileError } from '../stub-server/data-file.ts';
 
 const USAGE = `Использование: tsx server/main.ts [--dev] [--reset] [--controls]
 Переменные окружения:
@@ -94,7 +95,9 @@ try {
   process.on('SIGTERM', stop);
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
+  // One clear line for what a person can fix; a stack trace only for the unexpected.
   if (code === 'EADDRINUSE') console.error(`Порт ${port} занят: задайте другой через PORT=…`);
+  else if (error instanceof DataFileError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 }

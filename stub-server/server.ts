@@ -129,7 +129,12 @@ const ERROR_TEXTS: Record<number, string> = {
  * the build's files, say) is a short plain-text page, never Express's page with a stack trace and
  * file paths; those go to the server's log.
  */
-function serverErrors(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+export function serverErrors(
+  error: unknown,
+  _req: Request,
+  res: Response,
+  next: NextFunction,
+): void {
   if (res.headersSent) {
     next(error);
     return;
