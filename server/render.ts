@@ -66,6 +66,15 @@ function manifestLinks(manifest: Manifest): Build['pageLinks'] {
   };
 }
 
+/** The request's own origin, or a neutral one when its Host header is not a host. */
+export function requestOrigin(req: Request): string {
+  try {
+    return new URL(`${req.protocol}://${req.get('host') ?? 'localhost'}`).origin;
+  } catch {
+    return 'http://localhost';
+  }
+}
+
 function cookie(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
@@ -84,7 +93,7 @@ function renderer(
     const nonce = String(res.locals.nonce ?? '');
     const result = await entry.renderPage({
       url: req.originalUrl,
-      origin: options.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+      origin: options.siteUrl ?? requestOrigin(req),
       cookieAccepted: cookie(req, 'cookieAccepted') === 'true',
       nonce,
       dataTimeoutMs: options.dataTimeoutMs,

@@ -1,7 +1,7 @@
 // /robots.txt and /sitemap.xml: every section, selection and product, read from the API and
 // kept for a few minutes, so a crawler's visits do not walk the whole catalogue each time.
 import express, { type Request, type Router } from 'express';
-import type { PageRenderer } from './render.ts';
+import { type PageRenderer, requestOrigin } from './render.ts';
 
 const CACHE_MS = 5 * 60_000;
 
@@ -11,7 +11,7 @@ function escapeXml(text: string): string {
 
 export function sitemapRoutes(renderer: PageRenderer, siteUrl: string | undefined): Router {
   const router = express.Router();
-  const origin = (req: Request) => siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  const origin = (req: Request) => siteUrl ?? requestOrigin(req);
   let cached: { at: number; paths: Promise<string[]> } | null = null;
 
   router.get('/robots.txt', (req, res) => {

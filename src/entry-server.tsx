@@ -79,9 +79,10 @@ async function loadPage(url: string, timeoutMs: number): Promise<PageData> {
 }
 
 export async function renderPage(request: RenderRequest): Promise<RenderResult> {
-  const { pathname, search } = new URL(request.url, 'http://localhost');
+  // Appended, not resolved: `//x/product/1` is that path here, as it is in the browser.
+  const { pathname, search } = new URL(`http://localhost${request.url}`);
   const url = pageUrl(pathname, search);
-  const match = matchPage(new URL(url, 'http://localhost').pathname);
+  const match = matchPage(new URL(`http://localhost${url}`).pathname);
   const [page] = await Promise.all([
     loadPage(url, request.dataTimeoutMs),
     match?.route.page.preload(),
@@ -108,26 +109,13 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         // The data is all here (or left to the browser): waiting for every boundary costs
         // nothing and gives crawlers and link previews the whole page.
         onAllReady() {
-          if (context.redirectTo) {
+          try {
+            finish();
+          } catch (error) {
+            // React would swallow it here, and the answer would never go out.
             stream.abort();
-            resolve({ kind: 'redirect', location: context.redirectTo });
-            return;
+            reject(error instanceof Error ? error : new Error(String(error)));
           }
-          const status = context.statusCode ?? 200;
-          const canonical = request.origin + pathname;
-          resolve({
-            kind: 'page',
-            status,
-            head: headHtml(
-              pageHead(match, page, request.origin, pathname, status),
-              request.origin,
-              canonical,
-              request.nonce,
-            ),
-            embedded: scriptJson(embedded),
-            pageSource: match?.route.page.source,
-            pipe: (destination) => stream.pipe(destination),
-          });
         },
         onShellError: reject,
         onError(error) {
@@ -136,5 +124,27 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         },
       },
     );
+    function finish() {
+      if (context.redirectTo) {
+        stream.abort();
+        resolve({ kind: 'redirect', location: context.redirectTo });
+        return;
+      }
+      const status = context.statusCode ?? 200;
+      const canonical = request.origin + pathname;
+      resolve({
+        kind: 'page',
+        status,
+        head: headHtml(
+          pageHead(match, page, request.origin, pathname, status),
+          request.origin,
+          canonical,
+          request.nonce,
+        ),
+        embedded: scriptJson(embedded),
+        pageSource: match?.route.page.source,
+        pipe: (destination) => stream.pipe(destination),
+      });
+    }
   });
 }

@@ -52,8 +52,16 @@ function breadcrumbList(origin: string, crumbs: Crumbs): object {
   };
 }
 
+/** `src` as an absolute URL; a malformed one from the backend becomes the placeholder's. */
+function absolute(src: string, origin: string): string {
+  try {
+    return new URL(src, origin).href;
+  } catch {
+    return new URL(PLACEHOLDER_IMAGE, origin).href;
+  }
+}
+
 function productHead(origin: string, path: string, product: Product, trail: Breadcrumbs | null) {
-  const absolute = (src: string) => new URL(src, origin).href;
   const crumbs: Crumbs = [
     { name: 'Главная', path: '/' },
     ...(trail ?? []).map((crumb) => ({ name: crumb.name, path: `/section/${crumb.id}` })),
@@ -78,7 +86,7 @@ function productHead(origin: string, path: string, product: Product, trail: Brea
         '@context': 'https://schema.org',
         '@type': 'Product',
         name: product.name,
-        image: absolute(product.image ?? PLACEHOLDER_IMAGE),
+        image: absolute(product.image ?? PLACEHOLDER_IMAGE, origin),
         url: origin + path,
         ...(offer ? { offers: offer } : {}),
       },
@@ -205,7 +213,7 @@ export function headHtml(head: Head, origin: string, url: string, nonce: string)
   const title = head.title === STORE_NAME ? STORE_NAME : pageTitle(head.title);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
-  const image = new URL(head.image, origin).href;
+  const image = absolute(head.image, origin);
   return [
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', head.description),

@@ -123,7 +123,7 @@ export function matchPage(pathname: string): RouteMatch | null {
 
 /** The queries of the page at `url` (a path with its query string). */
 export function pageQueries(url: string): Query<unknown>[] {
-  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const { pathname, searchParams } = new URL(`http://localhost${url}`);
   const match = matchPage(pathname);
   return match?.route.data?.(match.params, searchParams) ?? [];
 }

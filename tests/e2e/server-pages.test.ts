@@ -169,6 +169,29 @@ describe('statuses', () => {
     }
   });
 
+  it('a path that starts with // is that path (404), not another host’s product', async () => {
+    const response = await get('//example.com/product/7');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Страница не найдена');
+  });
+
+  it('a Host header that is not a host still gets the page, never a hung request', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(`${baseUrl()}/product/7`);
+      request(
+        { host: url.hostname, port: url.port, path: url.pathname, headers: { host: 'a|b' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      )
+        .on('error', reject)
+        .end();
+    });
+    expect(status).toBe(200);
+  });
+
   it('/healthz answers ok', async () => {
     const response = await get('/healthz');
     expect(response.status).toBe(200);
