@@ -113,7 +113,10 @@ describe('while every /api answer is on its way', () => {
       const page = await freshPage(basket ? { [RASPBERRY.id]: 1.5 } : undefined);
       const answers = await holdAnswers(page, API);
 
-      await navigateInApp(page, path);
+      // The visitor's own basket loads in the browser when a page opens; a public page's data
+      // does, after a navigation inside the app.
+      if (basket) await page.goto(path, { waitUntil: 'commit' });
+      else await navigateInApp(page, path);
       await loadingState(page).waitFor();
       // The page has asked and its answers are held: what shows is the loading state.
       await answers.asked;

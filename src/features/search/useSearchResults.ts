@@ -31,7 +31,6 @@ type Settled = { request: string } & (({ status: 'done' } & SearchFound) | { sta
  */
 export function useSearchResults(query: string, attempt: number): SearchResults {
   const page = usePageData();
-  const [settled, setSettled] = useState<Settled | null>(null);
   const request = `${attempt}\n${query}`;
   // The page's own search, answered by the server or started by the navigation that opened it.
   const { key } = searchQuery(query);
@@ -39,6 +38,10 @@ export function useSearchResults(query: string, attempt: number): SearchResults 
     attempt === 0 && query !== '' && page !== null && key in page.answers
       ? (page.answers[key] as SearchFound)
       : undefined;
+  // The server's answer is the first one shown: the next search keeps it in view, dimmed.
+  const [settled, setSettled] = useState<Settled | null>(() =>
+    embedded ? { request, status: 'done', ...embedded } : null,
+  );
 
   // Cleared with the field: the next search must not flash the results of an older one.
   if (query === '' && settled !== null) setSettled(null);
