@@ -106,6 +106,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       </StrictMode>,
       {
         nonce: request.nonce,
+        // React outlines a finished boundary once the page passes 12.8 KB, and shows it with an
+        // inline script on the next animation frame: without JavaScript (or with a page's clock
+        // stopped) the main part would stay hidden. Every boundary is ready before a byte goes
+        // out, so the page goes out in document order.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // The data is all here (or left to the browser): waiting for every boundary costs
         // nothing and gives crawlers and link previews the whole page.
         onAllReady() {

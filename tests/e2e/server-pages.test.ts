@@ -103,6 +103,17 @@ describe('other pages as HTML', () => {
     });
   });
 
+  it('every part is in place, in document order: nothing hidden waits for a script', async () => {
+    // React moves a part it sent late (`<div hidden id="S:0">`) into place with an inline `$RC`
+    // script: without JavaScript, or before that script runs, the part is not on the page.
+    for (const path of ['/', '/catalog', '/section/15', '/product/7', '/news', '/search?q=a']) {
+      const html = await (await get(path)).text();
+      expect(html, path).toContain('<main');
+      expect(html, path).not.toMatch(/<div hidden id="S:/);
+      expect(html, path).not.toContain('$RC(');
+    }
+  });
+
   it('a section: its products and a BreadcrumbList', async () => {
     const html = await (await get('/section/15')).text();
     expect(html).toContain('<title>Ягодная лавка — Малина и ежевика</title>');
