@@ -226,11 +226,15 @@ function safeFileName(name: string): string {
   return name.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 120) || 'screenshot';
 }
 
-/** Saves a full-page PNG to reports/screenshots/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a PNG (the full page, unless told otherwise) to reports/screenshots/<name>.png. */
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${safeFileName(name)}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 
