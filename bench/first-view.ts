@@ -8,6 +8,8 @@
 //   - every JS and CSS response from our own server counts, from navigation start until the
 //     network has been idle for 500 ms (Playwright's `networkidle`) plus a further 1 s, so a
 //     chunk fetched on a timer or on idle right after load is counted too;
+//   - the build's stylesheets the server wrote inline in the HTML count as CSS too (each marked
+//     by a disabled <link> naming its file: server/page-assets.ts);
 //   - each file counts once, by its bytes in the build directory, compressed here with zlib
 //     (gzip and brotli at zlib's default settings); transfer headers are not trusted.
 // The HTML document itself (with its small inline theme script) is not counted, nor fonts,
@@ -115,6 +117,10 @@ export async function measureFirstView(
     await page.goto(new URL(route, origin).href, { waitUntil: 'networkidle' });
     await page.waitForTimeout(QUIET_AFTER_IDLE_MS);
     await page.waitForLoadState('networkidle');
+    const inline = await page
+      .locator('link[rel="stylesheet"][disabled]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    for (const href of inline) seen.add(new URL(href, origin).pathname);
     await check?.(page);
   } finally {
     await context.close().catch(() => {});

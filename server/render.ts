@@ -1,5 +1,5 @@
 // Pages as HTML: the route's data and React's render (src/entry-server.tsx) poured into the
-// build's index.html, with the page's own chunks preloaded and its data embedded for hydration.
+// build's index.html (server/page-assets.ts) with its data embedded for hydration.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -7,22 +7,15 @@ import { pathToFileURL } from 'node:url';
 import type { NextFunction, Request, Response } from 'express';
 import type { ViteDevServer } from 'vite';
 import type * as EntryServer from '../src/entry-server.tsx';
+import { readPageAssets } from './page-assets.ts';
 
 type Entry = typeof EntryServer;
 
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, ManifestChunk>;
-
-/** What a page's HTML needs from the build, beyond the entry's own tags. */
+/** What a page's HTML needs from the build, beyond the template. */
 interface Build {
   template: string;
-  /** `<link>` tags for the page module's chunks and CSS (none in dev: Vite serves them). */
-  pageLinks(pageSource: string | undefined): string;
+  /** The page's stylesheets and scripts for its `<head>` (none in dev: Vite serves them). */
+  pageHead(pageSource: string | undefined, nonce: string): string;
 }
 
 export interface PageRendererOptions {
@@ -36,34 +29,6 @@ export interface PageRendererOptions {
 export interface PageRenderer {
   entry(): Promise<Entry>;
   handle(req: Request, res: Response, next: NextFunction): void;
-}
-
-function manifestLinks(manifest: Manifest): Build['pageLinks'] {
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  const closure = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return into;
-    into.add(key);
-    for (const imported of manifest[key].imports ?? []) closure(imported, into);
-    return into;
-  };
-  const initial = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk === entry) closure(key, initial);
-  const cache = new Map<string, string>();
-  return (pageSource) => {
-    if (!pageSource || !manifest[pageSource]) return '';
-    const cached = cache.get(pageSource);
-    if (cached !== undefined) return cached;
-    const keys = [...closure(pageSource, new Set())].filter((key) => !initial.has(key));
-    const css = new Set(keys.flatMap((key) => manifest[key]?.css ?? []));
-    const links = [
-      ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
-      ...keys.map(
-        (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}" />`,
-      ),
-    ].join('\n    ');
-    cache.set(pageSource, links);
-    return links;
-  };
 }
 
 /** The request's own origin, or a neutral one when its Host header is not a host. */
@@ -104,7 +69,9 @@ function renderer(
     }
     const html = build.template.replaceAll('%NONCE%', nonce);
     const [start = '', end = ''] = html.split('<!--app-html-->');
-    const head = [result.head, build.pageLinks(result.pageSource)].filter(Boolean).join('\n    ');
+    const head = [result.head, build.pageHead(result.pageSource, nonce)]
+      .filter(Boolean)
+      .join('\n    ');
     const data = `<script id="${entry.PAGE_DATA_ID}" type="application/json" nonce="${nonce}">${result.embedded}</script>`;
     res.status(result.status);
     res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
@@ -136,13 +103,10 @@ export async function buildRenderer(
   distDir: string,
   options: PageRendererOptions,
 ): Promise<PageRenderer> {
-  const client = path.join(distDir, 'client');
-  const [template, manifest, entry] = await Promise.all([
-    readFile(path.join(client, 'index.html'), 'utf8'),
-    readFile(path.join(client, '.vite', 'manifest.json'), 'utf8'),
+  const [build, entry] = await Promise.all([
+    readPageAssets(path.join(distDir, 'client')),
     import(pathToFileURL(path.join(distDir, 'server', 'entry-server.js')).href) as Promise<Entry>,
   ]);
-  const build: Build = { template, pageLinks: manifestLinks(JSON.parse(manifest) as Manifest) };
   return renderer(options, async () => ({ entry, build }));
 }
 
@@ -156,6 +120,6 @@ export function devRenderer(
     const raw = await readFile(indexFile, 'utf8');
     const template = await vite.transformIndexHtml(url, raw);
     const entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as Entry;
-    return { entry, build: { template, pageLinks: () => '' } };
+    return { entry, build: { template, pageHead: () => '' } };
   });
 }

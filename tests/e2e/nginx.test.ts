@@ -105,7 +105,7 @@ describe('deploy/nginx.conf in front of two instances', () => {
 
   test('nginx serves the build’s assets from disk, brotli and gzip, cached for a year', async () => {
     const html = await (await fetch(`${front}/`)).text();
-    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1] ?? '';
+    const script = /"(\/assets\/index-[^"]+\.js)"\]\);<\/script>/.exec(html)?.[1] ?? '';
     const br = await fetch(front + script, { headers: { 'accept-encoding': 'br' } });
     expect(br.status).toBe(200);
     expect(br.headers.get('content-encoding')).toBe('br');

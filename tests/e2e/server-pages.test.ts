@@ -243,7 +243,7 @@ describe('security headers', () => {
 describe('static files', () => {
   it('hashed assets: brotli, immutable, with an ETag; pages: no-cache', async () => {
     const html = await (await get('/')).text();
-    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    const script = /"(\/assets\/index-[^"]+\.js)"\]\);<\/script>/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\//);
     const asset = await get(script ?? '', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(asset.status).toBe(200);

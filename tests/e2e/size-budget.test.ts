@@ -68,7 +68,7 @@ describe('the first view of /', () => {
     expect(built.some((name) => /^NotificationsHost-.*\.js$/.test(name))).toBe(true);
   });
 
-  test('the page chunk is asked for by index.html itself, not only once the entry has run', async () => {
+  test('the page’s code is asked for with the entry’s, not once the entry has run; its CSS is inline', async () => {
     // The entry never arrives here: whatever page code is still requested, the HTML asked for.
     const own = await launchBrowser();
     try {
@@ -78,10 +78,17 @@ describe('the first view of /', () => {
       context.on('request', (request) => requested.push(new URL(request.url()).pathname));
       const page = await context.newPage();
       await page.goto(`${baseUrl()}/`, { waitUntil: 'load' });
+      await expect
+        .poll(() => requested.some((file) => /\/assets\/index-.*\.js$/.test(file)))
+        .toBe(true);
       await page.waitForLoadState('networkidle');
       expect(requested.some((file) => /\/assets\/HomePage-.*\.js$/.test(file))).toBe(true);
-      expect(requested.some((file) => /\/assets\/HomePage-.*\.css$/.test(file))).toBe(true);
       expect(requested.some((file) => /\/assets\/ProductPage-.*\.js$/.test(file))).toBe(false);
+      // No stylesheet is fetched before the first paint: the page's own is in the HTML.
+      expect(requested.filter((file) => file.endsWith('.css'))).toEqual([]);
+      expect(
+        await page.locator('link[rel="stylesheet"][disabled][href*="/HomePage-"]').count(),
+      ).toBe(1);
     } finally {
       await own.close();
     }

@@ -1,0 +1,117 @@
+// What a page's HTML carries from the production build (dist/client and its Vite manifest):
+//   - every stylesheet the page needs, inline: no request holds its first paint back;
+//   - a short inline script that loads the app's code once the page has painted its content.
+// Why the wait: on a phone, the server's HTML is readable long before the app's code has
+// downloaded and run; started at once, that code (and its hydration) is what the first paint
+// waited for. Links work as plain links meanwhile, as they do without JavaScript.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface PageAssets {
+  /** The build's index.html, its stylesheet inline and its entry script taken out. */
+  template: string;
+  /** For the `<head>`: the page module's own stylesheets, and the script that starts the app. */
+  pageHead(pageSource: string | undefined, nonce: string): string;
+}
+
+/**
+ * Loads `scripts` (the last is the entry) after the first contentful paint. A tab opened in the
+ * background paints only when shown, and an old browser may have no paint timing: the timer
+ * starts the app in those cases.
+ */
+const START_AFTER_PAINT = `(scripts) => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    scripts.forEach((src, index) => {
+      const entry = index === scripts.length - 1;
+      const element = document.createElement(entry ? 'script' : 'link');
+      if (entry) element.type = 'module';
+      else element.rel = 'modulepreload';
+      element.crossOrigin = '';
+      element[entry ? 'src' : 'href'] = src;
+      document.head.append(element);
+    });
+  };
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    start();
+  }
+  setTimeout(start, 3000);
+}`;
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
+
+export async function readPageAssets(clientDir: string): Promise<PageAssets> {
+  const [html, manifestText] = await Promise.all([
+    readFile(path.join(clientDir, 'index.html'), 'utf8'),
+    readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8'),
+  ]);
+  const manifest = JSON.parse(manifestText) as Manifest;
+  const cssFiles = new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []));
+  const css = new Map(
+    await Promise.all(
+      [...cssFiles].map(
+        async (file) => [file, await readFile(path.join(clientDir, file), 'utf8')] as const,
+      ),
+    ),
+  );
+  // The disabled link is never fetched: it tells Vite's loader, when a later page's code asks
+  // for the same stylesheet, that it is on the page already (it looks for that link).
+  const inline = (file: string) =>
+    `<style>${css.get(file) ?? ''}</style><link rel="stylesheet" href="/${file}" disabled />`;
+
+  const entryScript = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entryScript) throw new Error('dist/client/index.html has no entry script');
+  const template = html
+    .replace(ENTRY_SCRIPT, '')
+    .replace(STYLESHEET, (_link, file: string) => inline(file));
+
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const closure = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return into;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, into);
+    return into;
+  };
+  const initial = entryKey ? closure(entryKey, new Set()) : new Set<string>();
+  const cache = new Map<string, { styles: string; scripts: string[] }>();
+  const pageParts = (pageSource: string | undefined) => {
+    const key = pageSource && manifest[pageSource] ? pageSource : '';
+    let parts = cache.get(key);
+    if (!parts) {
+      const own = key ? [...closure(key, new Set())].filter((chunk) => !initial.has(chunk)) : [];
+      const styles = new Set(own.flatMap((chunk) => manifest[chunk]?.css ?? []));
+      parts = {
+        styles: [...styles].map(inline).join(''),
+        scripts: [...own.map((chunk) => `/${manifest[chunk]?.file}`), entryScript],
+      };
+      cache.set(key, parts);
+    }
+    return parts;
+  };
+
+  return {
+    template,
+    pageHead(pageSource, nonce) {
+      const { styles, scripts } = pageParts(pageSource);
+      const start = `<script nonce="${nonce}">(${START_AFTER_PAINT})(${JSON.stringify(scripts)});</script>`;
+      return `${styles}\n    ${start}`;
+    },
+  };
+}
