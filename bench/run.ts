@@ -242,6 +242,9 @@ async function main(): Promise<number> {
   let audits: LighthouseRoute[];
   let chromiumVersion: string;
   try {
+    // Before anything else runs: the server under load has the machine to itself.
+    pages = await benchPages();
+    console.error(`bench: pages rendered (${elapsed(started)})`);
     server = await startShopServer({
       port: 0,
       host: '127.0.0.1',
@@ -249,9 +252,6 @@ async function main(): Promise<number> {
       stub: { dataFile: path.join(dataDir, 'db.json'), reset: true },
     });
     const baseUrl = server.url.replace(/\/+$/, '');
-    // Before any browser starts: the server has the machine to itself.
-    pages = await benchPages(baseUrl);
-    console.error(`bench: pages rendered (${elapsed(started)})`);
     browser = await chromium.launch({
       executablePath: CHROME_PATH,
       headless: true,
