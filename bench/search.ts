@@ -174,6 +174,8 @@ export async function benchSearchInBrowser(
       for (const [query, productId] of BROWSER_QUERIES) {
         await page.goto(`${baseUrl}/search`);
         const field = page.getByRole('textbox', { name: 'Поиск' });
+        // The server's field is there at once; typing counts from when the app has taken it over.
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
         await field.waitFor();
         // Together, so a failure of either is handled at once (an unhandled rejection would end
         // the process before the browser and the server are stopped).
