@@ -3,7 +3,7 @@
 // missed).
 //   - A data file of about 1 MB: the seed plus 3,000 anonymous sessions with baskets, written as
 //     json-server writes it (pretty-printed).
-//   - The stub started as `npm start` starts it (tsx stub-server/serve.ts, here --api-only), in a
+//   - The stub started as `npm run stub` starts it (tsx stub-server/serve.ts, without controls), in a
 //     process of its own, on 127.0.0.1 and a free port.
 //   - autocannon keeps 200 connections doing basket PUTs (a random session, product and valid
 //     amount each) for 20 s. Meanwhile a newcomer (no cookies, a new connection) GETs the basket
@@ -107,14 +107,14 @@ function benchData(lines: Line[]): { data: StubData; sessions: string[]; text: s
   }
 }
 
-/** `tsx stub-server/serve.ts --api-only` on a free port; resolves with its URL. */
+/** `tsx stub-server/serve.ts` on a free port; resolves with its URL. */
 async function startStub(dataFile: string): Promise<{ child: ChildProcess; url: string }> {
   const node = [
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     '--import',
     'tsx',
   ];
-  const child = spawn(process.execPath, [...node, 'stub-server/serve.ts', '--api-only'], {
+  const child = spawn(process.execPath, [...node, 'stub-server/serve.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STUB_DATA_FILE: dataFile },
     stdio: ['ignore', 'pipe', 'pipe'],

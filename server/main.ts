@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DataFileError } from '../stub-server/data-file.ts';
+import { stopOnSignals } from '../stub-server/stop-on-signals.ts';
 
 const USAGE = `Использование: tsx server/main.ts [--dev] [--reset] [--controls]
 Переменные окружения:
@@ -78,21 +79,7 @@ try {
   });
   console.log(`Магазин ягод: ${server.url}`);
   console.log(apiTarget ? `API: ${apiTarget}` : 'API: встроенная заглушка');
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: дожидаюсь начатых запросов и останавливаюсь`);
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals(server, 'дожидаюсь начатых запросов и останавливаюсь');
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   // One clear line for what a person can fix; a stack trace only for the unexpected.

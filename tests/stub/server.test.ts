@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { type AddressInfo, connect } from 'node:net';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,78 +57,13 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('production server', () => {
+describe('the stub server', () => {
   let server: TestServer;
-  const site = tempFile().dir;
 
   beforeAll(async () => {
-    mkdirSync(join(site, 'assets'));
-    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Ягодная лавка</title>');
-    writeFileSync(join(site, 'assets', 'app-1a2b.js'), 'console.log(1)');
-    writeFileSync(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    server = await startTestServer({ staticDir: site, controls: false });
+    server = await startTestServer({ controls: false });
   });
   afterAll(() => server.dispose());
-
-  it('serves hashed assets with a year of cache', async () => {
-    const response = await fetch(new URL('/assets/app-1a2b.js', server.url));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(await response.text()).toBe('console.log(1)');
-  });
-
-  it('serves other files without long caching', async () => {
-    const response = await fetch(new URL('/favicon.svg', server.url));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-  });
-
-  it('answers index.html to */* too (curl), but 404 to JSON-only clients and missing files', async () => {
-    const page = await fetch(new URL('/product/7', server.url), { headers: { Accept: '*/*' } });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<title>Ягодная лавка</title>');
-    const json = await fetch(new URL('/product/7', server.url), {
-      headers: { Accept: 'application/json' },
-    });
-    expect(json.status).toBe(404);
-    const missing = await fetch(new URL('/robots.txt', server.url), { headers: { Accept: '*/*' } });
-    expect(missing.status).toBe(404);
-  });
-
-  it('answers index.html (no-cache) for client routes that accept HTML', async () => {
-    for (const path of [
-      '/',
-      '/catalog',
-      '/section/14',
-      '/order_status',
-      '/login/?next_page=%2Forder',
-    ]) {
-      const response = await fetch(new URL(path, server.url), { headers: { Accept: 'text/html' } });
-      expect(response.status, path).toBe(200);
-      expect(response.headers.get('content-type'), path).toMatch(/text\/html/);
-      expect(response.headers.get('cache-control'), path).toBe('no-cache');
-      expect(await response.text()).toContain('Ягодная лавка');
-    }
-  });
-
-  it('answers 404 for missing assets and non-HTML requests', async () => {
-    const asset = await fetch(new URL('/assets/missing.js', server.url), {
-      headers: { Accept: 'text/html' },
-    });
-    expect(asset.status).toBe(404);
-    expect(
-      (await fetch(new URL('/catalog', server.url), { headers: { Accept: 'application/json' } }))
-        .status,
-    ).toBe(404);
-    expect(
-      (
-        await fetch(new URL('/catalog', server.url), {
-          method: 'POST',
-          headers: { Accept: 'text/html' },
-        })
-      ).status,
-    ).toBe(404);
-  });
 
   it('keeps /api and /media for the stub', async () => {
     const api = await fetch(new URL('/api/catalog/nothing', server.url), {
@@ -193,7 +127,7 @@ describe('createStubApp as middleware', () => {
 });
 
 describe('the CLI', () => {
-  it('--api-only --reset serves the stub on PORT, prints the URL and stops on SIGTERM', async () => {
+  it('--reset serves the stub on PORT, prints the URL and stops on SIGTERM', async () => {
     const { dataFile } = tempFile();
     createStubApp({ dataFile });
     const data = JSON.parse(readFileSync(dataFile, 'utf8')) as StubData;
@@ -203,15 +137,11 @@ describe('the CLI', () => {
     };
     writeFileSync(dataFile, JSON.stringify(data));
 
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'stub-server/serve.ts', '--api-only', '--reset'],
-      {
-        cwd: REPO,
-        env: { ...process.env, PORT: '0', STUB_DATA_FILE: dataFile },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', 'stub-server/serve.ts', '--reset'], {
+      cwd: REPO,
+      env: { ...process.env, PORT: '0', STUB_DATA_FILE: dataFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no URL printed: ${output}`)), 20_000);
@@ -234,7 +164,7 @@ describe('the CLI', () => {
       expect(answer.status).toBe(200);
       const reseeded = JSON.parse(readFileSync(dataFile, 'utf8')) as StubData;
       expect(reseeded.baskets).toEqual({});
-      // --api-only: no SPA here.
+      // The stub alone: pages are the shop's server's (server/main.ts).
       expect((await fetch(url, { headers: { Accept: 'text/html' } })).status).toBe(404);
     } finally {
       const exited = new Promise<number | null>((resolve) =>

@@ -27,8 +27,8 @@ function launch(dataFile: string, args: string[]): { child: ChildProcess; output
   return { child, output: () => text };
 }
 
-/** Starts the stub (`--api-only` unless told otherwise); rejects with its output if it exits. */
-export async function spawnStub(dataFile: string, args = ['--api-only']): Promise<StubProcess> {
+/** Starts the stub CLI with `args`; rejects with its output if it exits. */
+export async function spawnStub(dataFile: string, args: string[] = []): Promise<StubProcess> {
   const { child, output } = launch(dataFile, args);
   const exited = once(child, 'exit');
   const url = await new Promise<string>((resolve, reject) => {
@@ -56,7 +56,7 @@ export async function spawnStub(dataFile: string, args = ['--api-only']): Promis
  */
 export async function runStubToExit(
   dataFile: string,
-  args = ['--api-only'],
+  args: string[] = [],
 ): Promise<{ code: number | null; output: string }> {
   const { child, output } = launch(dataFile, args);
   child.stdout?.on('data', () => {

@@ -36,12 +36,7 @@ export async function startStubProcess(): Promise<StubProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'berries-catalog-unit-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    [
-      join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'),
-      'stub-server/serve.ts',
-      '--api-only',
-      '--controls',
-    ],
+    [join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'stub-server/serve.ts', '--controls'],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, PORT: '0', STUB_DATA_FILE: join(dir, 'db.json') },
