@@ -3,12 +3,15 @@
 // the answers until it has); how soon is a timing goal, and timing goals live here, where a busy
 // machine makes a figure worse instead of failing a test at random.
 //
-// Per route: a returning shopper (a fresh browser context that has opened /policy, so the shop's
-// own code is in its cache; a first visit is Lighthouse's part), 390x844, every /api request
-// held until the measurement is over; the time from navigation start to the first moment `main`
-// holds a visible loading state (aria-busy, a skeleton or a loader), seen by a MutationObserver
-// that the page runs before its own scripts. Median of LOADING_RUNS runs. Target: 1 s or less,
-// so that a slow answer never leaves the shopper looking at a blank page for long.
+// Per route: a returning shopper (a fresh browser context that has opened /login/, so the shop's
+// own code is in its cache; a first visit is Lighthouse's part), 390x844, every /api request from
+// the browser held until the measurement is over; the time to the first moment `main` holds a
+// visible loading state (aria-busy, a skeleton or a loader), seen by a MutationObserver that the
+// page runs before its own scripts. The server renders public pages with their data, so theirs is
+// a navigation inside the app from /login/, timed from the navigation; the visitor's pages
+// (/order, /commit, /order_status) load their data in the browser, so theirs is a page load,
+// timed from navigation start. Median of LOADING_RUNS runs. Target: 1 s or less, so that a slow
+// answer never leaves the shopper looking at a blank page for long.
 import type { Browser } from 'playwright-core';
 import { FIRST_VIEW_VIEWPORT } from './first-view.ts';
 import { median } from './search.ts';
@@ -27,6 +30,8 @@ const LOADING_ROUTES = [
   '/policy',
   '/news',
 ];
+/** Pages whose data the browser loads even on a page load: the visitor's own. */
+const VISITOR_ROUTES = ['/order', '/commit', '/order_status'];
 const LOADING_RUNS = 3;
 const LOADING_TARGET_MS = 1000;
 
@@ -56,7 +61,6 @@ const WATCH_FOR_LOADING_STATE = `(() => {
     for (const element of document.querySelectorAll(selector)) {
       if (element.checkVisibility()) {
         window.__loadingShownAt = performance.now();
-        observer.disconnect();
         return;
       }
     }
@@ -88,12 +92,24 @@ async function measureOnce(browser: Browser, baseUrl: string, route: string): Pr
     );
     await context.addInitScript({ content: WATCH_FOR_LOADING_STATE });
     const page = await context.newPage();
-    await page.goto(new URL('/policy', origin).href);
-    await page.goto(new URL(route, origin).href, { waitUntil: 'commit' });
+    await page.goto(new URL('/login/', origin).href);
+    let startedAt = 0;
+    if (VISITOR_ROUTES.includes(route)) {
+      await page.goto(new URL(route, origin).href, { waitUntil: 'commit' });
+    } else {
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      startedAt = await page.evaluate((to) => {
+        window.__loadingShownAt = undefined;
+        const now = performance.now();
+        // wouter follows pushState: this is the navigation a link click makes.
+        window.history.pushState(null, '', to);
+        return now;
+      }, route);
+    }
     await page.waitForFunction(() => window.__loadingShownAt !== undefined, undefined, {
       timeout: 60_000,
     });
-    return await page.evaluate(() => window.__loadingShownAt ?? NaN);
+    return (await page.evaluate(() => window.__loadingShownAt ?? NaN)) - startedAt;
   } finally {
     releaseApi();
     await context.close().catch(() => {});
