@@ -174,13 +174,35 @@ export async function openPage(
     });
     tracked.set(page, { context, problems });
 
-    await page.goto(pathname, { waitUntil: options.waitUntil ?? 'load' });
-    if (!options.waitUntil && options.javaScriptEnabled !== false) await hydrated(page);
+    if (options.javaScriptEnabled !== false) waitForAppOnNavigations(page);
+    // Without a waitUntil of its own, goto waits for `load`, then for the app (above).
+    await page.goto(pathname, options.waitUntil ? { waitUntil: options.waitUntil } : {});
     return page;
   } catch (error) {
     await closePage(context);
     throw error;
   }
+}
+
+/**
+ * Makes the page's goto() and reload() wait, unless told what to wait for, until the app has
+ * taken the new page over. The server's HTML is on screen before the app's code is even asked
+ * for (it starts after the first paint), so a click right after `load` would reach buttons that
+ * do nothing yet.
+ */
+function waitForAppOnNavigations(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (!options?.waitUntil) await hydrated(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (!options?.waitUntil) await hydrated(page);
+    return response;
+  };
 }
 
 /**
