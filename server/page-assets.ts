@@ -25,22 +25,30 @@ export interface PageAssets {
 /**
  * Loads `scripts` (the last is the entry) after the first contentful paint. A tab opened in the
  * background paints only when shown, and an old browser may have no paint timing: the timer
- * starts the app in those cases.
+ * starts the app in those cases. The paint can come while the rest of a slow page is still
+ * arriving, and a script added from here runs as soon as it is there (from the cache, at once):
+ * the entry, which reads the page's data at the end of <body>, is added once the document has
+ * been parsed. The page's chunks are only preloaded, so they may come early.
  */
 const START_AFTER_PAINT = `(scripts) => {
   let started = false;
+  const add = (tag, attributes) => {
+    const element = document.createElement(tag);
+    element.crossOrigin = '';
+    Object.assign(element, attributes);
+    document.head.append(element);
+  };
   const start = () => {
     if (started) return;
     started = true;
-    scripts.forEach((src, index) => {
-      const entry = index === scripts.length - 1;
-      const element = document.createElement(entry ? 'script' : 'link');
-      if (entry) element.type = 'module';
-      else element.rel = 'modulepreload';
-      element.crossOrigin = '';
-      element[entry ? 'src' : 'href'] = src;
-      document.head.append(element);
-    });
+    const entry = scripts[scripts.length - 1];
+    for (const href of scripts.slice(0, -1)) add('link', { rel: 'modulepreload', href });
+    const run = () => add('script', { type: 'module', src: entry });
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', run, { once: true });
+    } else {
+      run();
+    }
   };
   try {
     new PerformanceObserver((list, observer) => {
@@ -66,15 +74,21 @@ export async function readPageAssets(clientDir: string): Promise<PageAssets> {
   const cssFiles = new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []));
   const css = new Map(
     await Promise.all(
-      [...cssFiles].map(
-        async (file) => [file, await readFile(path.join(clientDir, file), 'utf8')] as const,
-      ),
+      [...cssFiles].map(async (file) => {
+        const text = await readFile(path.join(clientDir, file), 'utf8');
+        // Written inside <style>: a `</style` in it would end the element early.
+        if (/<\/style/i.test(text)) throw new Error(`${file} cannot be inlined: it holds </style`);
+        return [file, text] as const;
+      }),
     ),
   );
   // The disabled link is never fetched: it tells Vite's loader, when a later page's code asks
   // for the same stylesheet, that it is on the page already (it looks for that link).
-  const inline = (file: string) =>
-    `<style>${css.get(file) ?? ''}</style><link rel="stylesheet" href="/${file}" disabled />`;
+  const inline = (file: string) => {
+    const text = css.get(file);
+    if (text === undefined) throw new Error(`${file} is not in the build's manifest`);
+    return `<style>${text}</style><link rel="stylesheet" href="/${file}" disabled />`;
+  };
 
   const entryScript = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entryScript) throw new Error('dist/client/index.html has no entry script');
