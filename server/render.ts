@@ -75,14 +75,15 @@ function renderer(
     const data = `<script id="${entry.PAGE_DATA_ID}" type="application/json" nonce="${nonce}">${result.embedded}</script>`;
     res.status(result.status);
     res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-    res.write(start.replace('<!--app-head-->', head));
+    // Replaced by functions: a `$&` or `$'` in the page's CSS or data is text, not a pattern.
+    res.write(start.replace('<!--app-head-->', () => head));
     const app = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         res.write(chunk);
         done();
       },
     });
-    app.on('finish', () => res.end(end.replace('<!--app-data-->', data)));
+    app.on('finish', () => res.end(end.replace('<!--app-data-->', () => data)));
     app.on('error', next);
     result.pipe(app);
   };
