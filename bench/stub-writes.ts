@@ -3,7 +3,7 @@
 // missed).
 //   - A data file of about 1 MB: the seed plus 3,000 anonymous sessions with baskets, written as
 //     json-server writes it (pretty-printed).
-//   - The stub started as `npm run stub` starts it (tsx stub-server/serve.ts, without controls), in a
+//   - The stub's own CLI (tsx stub-server/serve.ts, without its test controls), in a
 //     process of its own, on 127.0.0.1 and a free port.
 //   - autocannon keeps 200 connections doing basket PUTs (a random session, product and valid
 //     amount each) for 20 s. Meanwhile a newcomer (no cookies, a new connection) GETs the basket
