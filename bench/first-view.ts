@@ -18,7 +18,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const FIRST_VIEW_VIEWPORT = { width: 390, height: 844 };
 /**
@@ -28,6 +28,16 @@ export const FIRST_VIEW_VIEWPORT = { width: 390, height: 844 };
 export const HOME_BUDGET = { jsGzip: 120_000, cssGzip: 15_000 };
 /** After Playwright's network idle (500 ms without requests), wait this much longer. */
 export const QUIET_AFTER_IDLE_MS = 1000;
+
+/** A first-time visitor's browser: empty cache and storage, a phone's screen, light theme. */
+export function firstVisitorContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: FIRST_VIEW_VIEWPORT,
+    colorScheme: 'light',
+    locale: 'ru-RU',
+    serviceWorkers: 'block',
+  });
+}
 
 export interface LoadedFile {
   /** Path on the server, e.g. `/assets/index-abc123.js`. */
@@ -92,12 +102,7 @@ export async function measureFirstView(
   check?: (page: Page) => Promise<void>,
 ): Promise<FirstView> {
   const origin = new URL(baseUrl).origin;
-  const context = await browser.newContext({
-    viewport: FIRST_VIEW_VIEWPORT,
-    colorScheme: 'light',
-    locale: 'ru-RU',
-    serviceWorkers: 'block',
-  });
+  const context = await firstVisitorContext(browser);
   const seen = new Set<string>();
   const external: string[] = [];
   try {

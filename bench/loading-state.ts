@@ -13,7 +13,7 @@
 // timed from navigation start. Median of LOADING_RUNS runs. Target: 1 s or less, so that a slow
 // answer never leaves the shopper looking at a blank page for long.
 import type { Browser } from 'playwright-core';
-import { FIRST_VIEW_VIEWPORT } from './first-view.ts';
+import { firstVisitorContext } from './first-view.ts';
 import { median } from './search.ts';
 
 /** The main pages of tests/e2e/failures-slow.test.ts. */
@@ -70,12 +70,7 @@ const WATCH_FOR_LOADING_STATE = `(() => {
 
 async function measureOnce(browser: Browser, baseUrl: string, route: string): Promise<number> {
   const origin = new URL(baseUrl).origin;
-  const context = await browser.newContext({
-    viewport: FIRST_VIEW_VIEWPORT,
-    colorScheme: 'light',
-    locale: 'ru-RU',
-    serviceWorkers: 'block',
-  });
+  const context = await firstVisitorContext(browser);
   let releaseApi!: () => void;
   const apiHeld = new Promise<void>((resolve) => (releaseApi = resolve));
   try {
