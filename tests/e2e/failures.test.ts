@@ -388,8 +388,9 @@ const SCENARIOS: Scenario[] = [
 
       await clearFaults();
       await remove.click();
+      // The line leaves at once; the server's answer comes after, so the test waits for it.
       await line.waitFor({ state: 'detached' });
-      expect(await serverBasket(page)).toEqual({ [JAM.id]: 2 });
+      await expect.poll(() => serverBasket(page)).toEqual({ [JAM.id]: 2 });
     },
   },
   {
