@@ -12,6 +12,7 @@ import type { EmbeddedPage } from './app/embedded-page';
 import { headHtml, pageHead, scriptJson } from './app/page-head';
 import { pageUrl } from './app/page-loading';
 import { matchPage, pageQueries } from './app/routes';
+import { themeVariablesCss } from './app/theme-variables';
 import { PageData } from './ui/page-data';
 
 export { PAGE_DATA_ID } from './app/embedded-page';
@@ -140,12 +141,15 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       resolve({
         kind: 'page',
         status,
-        head: headHtml(
-          pageHead(match, page, request.origin, pathname, status),
-          request.origin,
-          canonical,
-          request.nonce,
-        ),
+        head: [
+          headHtml(
+            pageHead(match, page, request.origin, pathname, status),
+            request.origin,
+            canonical,
+            request.nonce,
+          ),
+          `<style>${themeVariablesCss()}</style>`,
+        ].join('\n    '),
         embedded: scriptJson(embedded),
         pageSource: match?.route.page.source,
         pipe: (destination) => stream.pipe(destination),

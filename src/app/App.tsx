@@ -1,8 +1,4 @@
-import {
-  type CSSVariablesResolver,
-  localStorageColorSchemeManager,
-  MantineProvider,
-} from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useEffect } from 'react';
 import { type SsrContext, Router } from 'wouter';
 import type { PageData } from '../ui/page-data';
@@ -16,13 +12,6 @@ import { theme } from './theme';
 
 // Spec §3: the theme lives in localStorage under `theme`; light is the default.
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
-
-// Mantine's default dimmed grey is below WCAG AA on light backgrounds; a darker one is not.
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
-});
 
 export interface AppProps {
   /** The data of the first page: the server's answers, embedded in the HTML for hydration. */
@@ -48,10 +37,8 @@ export function App({ page, cookieAccepted, ssr }: AppProps) {
         theme={theme}
         defaultColorScheme="light"
         colorSchemeManager={colorSchemeManager}
-        cssVariablesResolver={cssVariablesResolver}
-        // All of the theme's variables, not only those that differ from Mantine's defaults: the
-        // defaults' stylesheet is not loaded (see mantine-styles.ts).
-        deduplicateCssVariables={false}
+        // The theme's variables come with the page's head from the server (theme-variables.ts).
+        withCssVariables={false}
       >
         <PageDataProvider first={page}>
           <NotificationsOnDemand />

@@ -114,6 +114,15 @@ describe('other pages as HTML', () => {
     }
   });
 
+  it("the theme's colours come in the head, for both schemes, before any of the page", async () => {
+    const html = await (await get('/product/7')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('--mantine-color-berry-7: #ad1f54');
+    expect(head).toContain(':root[data-mantine-color-scheme="dark"]');
+    expect(head).toContain('--mantine-color-dimmed: var(--mantine-color-gray-7)');
+    expect(html.split('--mantine-color-berry-7:')).toHaveLength(2);
+  });
+
   it('a section: its products and a BreadcrumbList', async () => {
     const html = await (await get('/section/15')).text();
     expect(html).toContain('<title>Ягодная лавка — Малина и ежевика</title>');
