@@ -153,8 +153,10 @@ for (const { scheme, viewport, label } of [
       await expect.poll(() => basketTotal(page)).toBe('1 335 ₽');
       await expect.poll(() => serverBasket(page)).toEqual({ '7': 1.5 });
       await reload(page);
+      // The lines and the total load in the browser after the page (spec §2): wait for them.
+      await basketLine(page, RASPBERRY.name).waitFor();
       expect(await page.getByRole('article').count()).toBe(1);
-      expect(await basketTotal(page)).toBe('1 335 ₽');
+      await expect.poll(() => basketTotal(page)).toBe('1 335 ₽');
 
       // Checkout: the total, then a wrong phone.
       await page.getByRole('link', { name: 'Продолжить' }).click();
