@@ -9,11 +9,13 @@
 //     amount each) for 20 s. Meanwhile a newcomer (no cookies, a new connection) GETs the basket
 //     every 200 ms, from a worker thread so that the load generator cannot delay its clock.
 //   - Before those 20 s, a warm-up: the same load for 3 s on the just-started process, with its
-//     own newcomer. Its figures are reported beside the others but judged by no target: in the
-//     first half second V8 is still compiling the handlers, and a shopper never meets a stub
-//     that was started that moment with 200 connections waiting.
+//     own newcomer. The targets are the steady state's: in the first half second V8 is still
+//     compiling the handlers, and a newcomer then waits up to some 300 ms. That is what a
+//     shopper meets right after a restart under load; the warm-up's figures say how long, beside
+//     the others, and are judged by no target.
+// With 95 probes, the newcomer's p99 is its slowest answer.
 // Figures: acknowledged (2xx) writes per second, PUT latency p50/p99, the newcomer's GET p50/p99.
-// Targets: ≥ 500 writes/s, PUT p99 ≤ 500 ms, newcomer p99 ≤ 200 ms. Bounded: 20 s of load, every
+// Targets: ≥ 500 writes/s, PUT p99 ≤ 500 ms, newcomer p99 ≤ 200 ms. Bounded: 23 s of load, every
 // request of it on loopback, the server stopped by its process id however the bench ends.
 // BENCH_NODE_ARGS adds flags to the stub's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -59,8 +61,13 @@ export interface StubWritesFigures {
   newcomer_p50_ms: number;
   newcomer_p99_ms: number;
   newcomer_max_ms: number;
-  /** The warm-up's newcomer: judged by no target. */
-  warm_up: { duration_s: number; newcomer_p99_ms: number; newcomer_max_ms: number };
+  /** The warm-up's newcomer (10 probes): judged by no target. */
+  warm_up: {
+    duration_s: number;
+    newcomer_probes: number;
+    newcomer_unanswered: number;
+    newcomer_max_ms: number;
+  };
   targets: { writes_per_s: number; put_p99_ms: number; newcomer_p99_ms: number };
   met: boolean;
 }
@@ -210,6 +217,12 @@ function slowest(times: (number | null)[], p: number): number {
   return answered.length < times.length ? Infinity : percentile(answered, p);
 }
 
+/** The slowest answer, beside those without one (counted apart). */
+function slowestAnswer(times: (number | null)[]): number {
+  const answered = times.filter((ms): ms is number => ms !== null);
+  return answered.length > 0 ? Math.max(...answered) : NaN;
+}
+
 /** durationS of basket PUTs on CONNECTIONS connections, with the newcomer's GETs meanwhile. */
 async function storm(
   base: string,
@@ -291,11 +304,12 @@ export async function benchStubWrites(): Promise<StubWritesFigures> {
       newcomer_unanswered: unanswered,
       newcomer_p50_ms: percentile(answered, 50),
       newcomer_p99_ms: newcomerP99,
-      newcomer_max_ms: slowest(times, 100),
+      newcomer_max_ms: slowestAnswer(times),
       warm_up: {
         duration_s: warmUp.result.duration,
-        newcomer_p99_ms: slowest(warmUp.times, 99),
-        newcomer_max_ms: slowest(warmUp.times, 100),
+        newcomer_probes: warmUp.times.length,
+        newcomer_unanswered: warmUp.times.filter((ms) => ms === null).length,
+        newcomer_max_ms: slowestAnswer(warmUp.times),
       },
       targets: {
         writes_per_s: TARGET_WRITES_PER_S,
@@ -329,9 +343,9 @@ export function stubWritesTable(figures: StubWritesFigures): string {
     `| Newcomer's GET p50 | ${ms(figures.newcomer_p50_ms)} | | |`,
     `| Newcomer's GET p99 | ${ms(figures.newcomer_p99_ms)} | ≤ ${targets.newcomer_p99_ms} ms | ${mark(figures.newcomer_p99_ms <= targets.newcomer_p99_ms)} |`,
     '',
-    `Data file ${(figures.data_file_bytes / 1e6).toFixed(2)} MB (${figures.sessions} sessions with baskets); ${figures.connections} connections for ${figures.duration_s.toFixed(0)} s: ${figures.writes_acknowledged} writes acknowledged, ${figures.writes_failed} non-2xx answers, ${figures.connection_errors} connection errors or timeouts. Newcomer: ${figures.newcomer_probes} GETs, one each ${PROBE_EVERY_MS} ms, ${figures.newcomer_unanswered} without an answer within ${PROBE_TIMEOUT_MS / 1000} s, slowest ${ms(figures.newcomer_max_ms)}.`,
+    `Data file ${(figures.data_file_bytes / 1e6).toFixed(2)} MB at the start (${figures.sessions} sessions with baskets); ${figures.connections} connections for ${figures.duration_s.toFixed(0)} s: ${figures.writes_acknowledged} writes acknowledged, ${figures.writes_failed} non-2xx answers, ${figures.connection_errors} connection errors or timeouts. Newcomer: ${figures.newcomer_probes} GETs, one each ${PROBE_EVERY_MS} ms, ${figures.newcomer_unanswered} without an answer within ${PROBE_TIMEOUT_MS / 1000} s, slowest ${ms(figures.newcomer_max_ms)}.`,
     '',
-    `Before these, a warm-up of ${figures.warm_up.duration_s.toFixed(0)} s of the same load on the just-started stub (judged by no target): the newcomer's GET p99 ${ms(figures.warm_up.newcomer_p99_ms)}, slowest ${ms(figures.warm_up.newcomer_max_ms)}.`,
+    `Before these, a warm-up of ${figures.warm_up.duration_s.toFixed(0)} s of the same load on the just-started stub (judged by no target): the newcomer's slowest GET of ${figures.warm_up.newcomer_probes} ${ms(figures.warm_up.newcomer_max_ms)}, ${figures.warm_up.newcomer_unanswered} without an answer.`,
   ].join('\n');
 }
 
