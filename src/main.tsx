@@ -12,9 +12,9 @@ const embedded = document.getElementById(PAGE_DATA_ID)?.textContent;
 if (!root || !embedded) throw new Error('the page has no #root or no embedded page data');
 const first = JSON.parse(embedded) as EmbeddedPage;
 
-// The page's own code is on its way (the page's start script preloads it beside this one): waiting for it lets hydration find
-// the page the server rendered, not the skeleton. Not a top-level await: the page's chunk
-// imports from this one, which must have finished running first.
+// The page's own code is on its way (the page's start script preloads it beside this one):
+// waiting for it lets hydration find the page the server rendered, not the skeleton. Not a
+// top-level await: the page's chunk imports from this one, which must have finished running.
 void preloadPage(window.location.pathname)
   .catch(() => {})
   .then(() =>

@@ -1,5 +1,5 @@
-// The stub as `npm run stub` runs it: `tsx stub-server/serve.ts` in a process of its own, on a free
-// port of 127.0.0.1 and the given data file. Stopped by its process id.
+// The stub as `npm run stub` runs it: `tsx stub-server/serve.ts` in a process of its own, on a
+// free port of 127.0.0.1 and the given data file. Stopped by its process id.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
