@@ -383,3 +383,80 @@ describe('contracts:verify against a provider', () => {
     }
   });
 });
+
+describe('contracts:verify and CSRF: the token comes from the basket, as in a browser', () => {
+  /** One PUT, sent with X-CSRFToken as the app sends it. */
+  const PACT = {
+    consumer: { name: 'c' },
+    provider: { name: 'p' },
+    interactions: [
+      {
+        type: 'Synchronous/HTTP',
+        description: 'PUT /api/catalog/basket/7',
+        request: {
+          method: 'PUT',
+          path: '/api/catalog/basket/7',
+          headers: { 'X-CSRFToken': ['pactCsrfTokenForContractTests123'] },
+          matchingRules: {
+            header: {
+              'X-CSRFToken': {
+                combine: 'AND',
+                matchers: [{ match: 'regex', regex: '^[A-Za-z0-9]{32,64}$' }],
+              },
+            },
+          },
+        },
+        response: { status: 200 },
+      },
+    ],
+    metadata: { pactSpecification: { version: '4.0' } },
+  };
+  const TOKEN = 'tokenFromTheBackendsOwnBasket0123456789abcdefghij';
+
+  /** Django's CsrfViewMiddleware in short: the cookie must be there and equal the header. */
+  async function djangoLike(handsOutToken: boolean) {
+    const server = createServer((request, response) => {
+      if (request.method === 'GET' && request.url === '/api/catalog/basket') {
+        if (handsOutToken) response.setHeader('Set-Cookie', `csrftoken=${TOKEN}; Path=/`);
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+        return;
+      }
+      const cookie = /csrftoken=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+      const ok = cookie === TOKEN && request.headers['x-csrftoken'] === TOKEN;
+      response
+        .writeHead(ok ? 200 : 403, { 'Content-Type': 'application/json' })
+        .end(ok ? '{}' : '{"detail": "CSRF Failed: CSRF cookie not set."}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  async function verify(handsOutToken: boolean) {
+    const dir = mkdtempSync(join(tmpdir(), 'berries-verify-csrf-'));
+    const pactFile = join(dir, 'pact.json');
+    writeFileSync(pactFile, JSON.stringify(PACT));
+    const backend = await djangoLike(handsOutToken);
+    try {
+      return await verifyProvider({ providerBaseUrl: backend.url, pactFile, logLevel: 'error' });
+    } finally {
+      await backend.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('passes a backend whose basket sets csrftoken (ensure_csrf_cookie)', async () => {
+    const report = await verify(true);
+    expect(formatReport(report)).toBe('Pact verification: 1 interactions, 1 passed, 0 failed.');
+    expect(report.ok).toBe(true);
+  });
+
+  it('fails a plain DRF backend that never hands out the token, and says why', async () => {
+    const report = await verify(false);
+    expect(report.ok).toBe(false);
+    const summary = formatReport(report);
+    expect(summary).toContain('✗ CSRF: GET /api/catalog/basket (HTTP 200) set no csrftoken cookie');
+    expect(summary).toContain('ensure_csrf_cookie');
+    expect(summary).toContain('✗ PUT /api/catalog/basket/7');
+  });
+});

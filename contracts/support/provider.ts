@@ -2,17 +2,18 @@
 // (contracts/verify.ts) and, through it, by `npm test`.
 //
 // The verifier replays each interaction's request exactly as the pact states it, so it carries no
-// cookies. A Django-style backend needs two: `csrftoken` equal to the X-CSRFToken header (else
-// every PUT/POST/DELETE is 403) and `sessionid`, the anonymous visitor whose basket and orders
-// the provider states set up. The request filter adds both; the state-change request carries the
-// same cookies, so the backend knows which visitor a state is about.
+// cookies. A Django-style backend needs two: `sessionid`, the anonymous visitor whose basket and
+// orders the provider states set up, and on PUT/POST/DELETE a `csrftoken` equal to the
+// X-CSRFToken header (else every one is 403). The request filter adds them as a browser that got
+// the cookie from the basket's answer would; the state-change request carries the same cookies,
+// so the backend knows which visitor a state is about.
 //
 // Pact JS replays through a proxy of its own on 127.0.0.1, and the request reaching the provider
 // would name that proxy in its Host header: Django's ALLOWED_HOSTS would refuse it (400) and DRF
 // would build absolute URLs with the proxy's port. The filter puts back the provider's host.
 import './env';
 import { Verifier } from '@pact-foundation/pact';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, Response as ExpressResponse } from 'express';
 import { PACT_CSRF_TOKEN, PACT_FILE, PACT_SESSION } from './constants';
 import { readPactFile } from './pact-file';
 import type { Json } from './states';
@@ -50,6 +51,8 @@ export interface VerifyReport {
    * mounted): one line says so instead of a failure per interaction.
    */
   stateUrlFailure?: string;
+  /** Set when the provider's basket handed the visitor no CSRF token (see csrfFromBasket). */
+  csrfProblem?: string;
 }
 
 interface StateError {
@@ -68,19 +71,79 @@ const paramsKey = (params: unknown): string =>
       : value,
   );
 
-/** The Cookie header the verifier adds: the visitor's session and a CSRF cookie that matches. */
-export function pactCookies(csrfHeader: string | undefined): string {
-  return `csrftoken=${csrfHeader || PACT_CSRF_TOKEN}; sessionid=${PACT_SESSION}`;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const BASKET_PATH = '/api/catalog/basket';
+
+/** The Cookie header of the verifier's visitor: the session, and a CSRF cookie when it has one. */
+export function pactCookies(csrfToken: string | null): string {
+  const session = `sessionid=${PACT_SESSION}`;
+  return csrfToken ? `csrftoken=${csrfToken}; ${session}` : session;
 }
 
-/** The replayed request as the browser would send it: the provider's host, the cookies. */
-function browserLike(host: string) {
-  return (req: Request, _res: Response, next: NextFunction): void => {
+/** The `csrftoken` of an answer's Set-Cookie headers, or null. */
+export function csrfCookieOf(response: Response): string | null {
+  for (const line of response.headers.getSetCookie()) {
+    const match = /^csrftoken=([^;]*)/.exec(line);
+    if (match?.[1]) return match[1];
+  }
+  return null;
+}
+
+/** What the provider's basket answer gave the verifier's visitor: its CSRF token, or why none. */
+interface CsrfHandout {
+  token: string | null;
+  problem?: string;
+}
+
+/**
+ * A visitor's CSRF token as the browser gets it: from the `Set-Cookie` of the basket, which the
+ * app loads first on every visit. Django sets the cookie only for a view that asks for the token
+ * (`ensure_csrf_cookie`); a backend that never hands it out gets no cookie here, so its PUT, POST
+ * and DELETE answer 403 in the verification exactly as they would for every visitor.
+ */
+async function csrfFromBasket(baseUrl: string, host: string): Promise<CsrfHandout> {
+  try {
+    const response = await fetch(`${baseUrl}${BASKET_PATH}`, {
+      headers: { Accept: 'application/json', Cookie: pactCookies(null), Host: host },
+    });
+    await response.arrayBuffer();
+    const token = csrfCookieOf(response);
+    if (token) return { token };
+    return {
+      token: null,
+      problem:
+        `GET ${BASKET_PATH} (HTTP ${response.status}) set no csrftoken cookie, so a visitor's` +
+        ' browser never gets a CSRF token and every PUT, POST and DELETE fails with 403.' +
+        ' Decorate the basket view with ensure_csrf_cookie (contracts/README.md, "CSRF").',
+    };
+  } catch (error) {
+    return { token: null, problem: `GET ${BASKET_PATH} failed: ${(error as Error).message}` };
+  }
+}
+
+/**
+ * The replayed request as the browser would send it: the provider's host, the session cookie,
+ * and on an unsafe call the CSRF token the provider handed out, as cookie and X-CSRFToken (the
+ * app sends the cookie's value). A request the pact sends without X-CSRFToken keeps it left out.
+ */
+function browserLike(baseUrl: string, host: string, handouts: CsrfHandout[]) {
+  return (req: Request, _res: ExpressResponse, next: NextFunction): void => {
     req.headers.host = host;
-    const csrf = req.headers['x-csrftoken'];
-    const cookies = pactCookies(typeof csrf === 'string' ? csrf : undefined);
-    req.headers.cookie = req.headers.cookie ? `${req.headers.cookie}; ${cookies}` : cookies;
-    next();
+    const withCookies = (token: string | null) => {
+      const cookies = pactCookies(token);
+      req.headers.cookie = req.headers.cookie ? `${req.headers.cookie}; ${cookies}` : cookies;
+      next();
+    };
+    // Pact JS's own state set-up (`/_pactSetup`) passes through this filter too.
+    if (SAFE_METHODS.has(req.method) || req.path.startsWith('/_pact')) {
+      withCookies(null);
+      return;
+    }
+    void csrfFromBasket(baseUrl, host).then((handout) => {
+      handouts.push(handout);
+      if (handout.token && req.headers['x-csrftoken']) req.headers['x-csrftoken'] = handout.token;
+      withCookies(handout.token);
+    });
   };
 }
 
@@ -127,7 +190,7 @@ function stateHandlers(
       try {
         const response = await fetch(url, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Cookie: pactCookies(undefined) },
+          headers: { 'Content-Type': 'application/json', Cookie: pactCookies(PACT_CSRF_TOKEN) },
           body: JSON.stringify(body),
         });
         if (!response.ok) {
@@ -233,11 +296,13 @@ export async function verifyProvider(options: VerifyOptions): Promise<VerifyRepo
   const tally: StateTally = { errors: [], succeeded: 0 };
   const stateErrors = tally.errors;
   const { host, others: headers } = splitHost(options.headers ?? {});
+  const baseUrl = options.providerBaseUrl.replace(/\/+$/, '');
+  const handouts: CsrfHandout[] = [];
   const verifier = new Verifier({
-    providerBaseUrl: options.providerBaseUrl.replace(/\/+$/, ''),
+    providerBaseUrl: baseUrl,
     pactUrls: [pactFile],
     logLevel: options.logLevel ?? 'warn',
-    requestFilter: browserLike(host ?? new URL(options.providerBaseUrl).host),
+    requestFilter: browserLike(baseUrl, host ?? new URL(baseUrl).host, handouts),
     ...(options.beforeEach ? { beforeEach: options.beforeEach } : {}),
     ...(options.stateChangeUrl
       ? {
@@ -281,12 +346,14 @@ export async function verifyProvider(options: VerifyOptions): Promise<VerifyRepo
         (wrongUrl ? ' Is that the URL of the provider-state view, and is it mounted?' : '') +
         ` First answer: ${stateErrors[0]?.message ?? ''}`
       : undefined;
+  const csrfProblem = handouts.find((handout) => handout.problem)?.problem;
   return {
-    ok: failures.length === 0 && stateErrors.length === 0,
+    ok: failures.length === 0 && stateErrors.length === 0 && !csrfProblem,
     total: descriptions.length,
     failures,
     stateErrors: [...new Set(stateErrors.map((error) => error.message))],
     ...(stateUrlFailure ? { stateUrlFailure } : {}),
+    ...(csrfProblem ? { csrfProblem } : {}),
   };
 }
 
@@ -300,6 +367,7 @@ export function formatReport(report: VerifyReport): string {
     lines.push(`  ✗ ${report.stateUrlFailure}`);
     return lines.join('\n');
   }
+  if (report.csrfProblem) lines.push(`  ✗ CSRF: ${report.csrfProblem}`);
   for (const failure of report.failures) {
     lines.push(`  ✗ ${failure.description}`);
     for (const reason of failure.reasons) lines.push(`      ${reason}`);
