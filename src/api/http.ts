@@ -1,5 +1,6 @@
 import { FetchError, ofetch } from 'ofetch';
 import { readCookie } from '../lib/cookies';
+import { relativeMediaUrls } from '../lib/media-urls';
 import { getToken, setToken } from './token';
 
 // The ONE HTTP client of the app (spec §7): base /api, no timeout, `Token {token}` auth, the
@@ -8,8 +9,8 @@ import { getToken, setToken } from './token';
 export interface ApiConfig {
   /** Where /api lives. The browser uses the same origin; contract tests point it elsewhere. */
   baseURL: string;
-  /** Reads the anti-forgery token; the default reads it from the page. */
-  csrfToken: () => string | null;
+  /** The anti-forgery token; the default reads the page's cookie, fetching it when missing. */
+  csrfToken: () => string | null | Promise<string | null>;
   /** Called on any 401 after the token is cleared: the app registers its logout and redirect. */
   onUnauthorized: () => void;
 }
@@ -17,10 +18,32 @@ export interface ApiConfig {
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const LOGIN_PATH = '/login/';
 
+/**
+ * Django's `csrftoken` cookie, read at each call: Django rotates it at login, so a token kept from
+ * earlier would be refused afterwards.
+ */
 export function csrfTokenFromPage(): string | null {
   if (typeof document === 'undefined') return null;
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
-  return meta || readCookie('csrftoken');
+  return readCookie('csrftoken');
+}
+
+let tokenRequest: Promise<unknown> | null = null;
+
+/**
+ * The cookie, or, when the visitor has none yet (an unsafe call before the start-up basket load
+ * has answered), the basket asked once more: the backend hands the token out there
+ * (`ensure_csrf_cookie`, contracts/README.md).
+ */
+export async function csrfTokenOfVisitor(): Promise<string | null> {
+  const token = csrfTokenFromPage();
+  if (token || typeof document === 'undefined') return token;
+  tokenRequest ??= fetch(`${config.baseURL}/catalog/basket`, {
+    headers: { Accept: 'application/json' },
+  })
+    .catch(() => undefined)
+    .finally(() => (tokenRequest = null));
+  await tokenRequest;
+  return csrfTokenFromPage();
 }
 
 /** The login URL for a 401 on `path`, or null when the visitor is already on the login page. */
@@ -33,7 +56,7 @@ export function loginRedirectFor(path: string): string | null {
 
 const config: ApiConfig = {
   baseURL: '/api',
-  csrfToken: csrfTokenFromPage,
+  csrfToken: csrfTokenOfVisitor,
   onUnauthorized: () => {},
 };
 
@@ -45,17 +68,25 @@ export const http = ofetch.create({
   timeout: undefined,
   // No silent retries: a failed call shows its message and a `Повторить` button at once.
   retry: 0,
-  onRequest({ options }) {
+  async onRequest({ options }) {
     options.baseURL = config.baseURL;
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
     const token = getToken();
     if (token) headers.set('Authorization', `Token ${token}`);
     if (UNSAFE_METHODS.has((options.method ?? 'GET').toUpperCase())) {
-      const csrf = config.csrfToken();
+      const csrf = await config.csrfToken();
       if (csrf) headers.set('X-CSRFToken', csrf);
     }
     options.headers = headers;
+  },
+  onResponse({ options, response }) {
+    // The server's own calls go straight to the backend (an absolute base); the image URLs of
+    // their answers name the backend's host, and the page shows them through the shop's /media.
+    const base = options.baseURL ?? '';
+    if (/^https?:\/\//.test(base) && response._data !== undefined) {
+      response._data = relativeMediaUrls(response._data, [new URL(base).origin]);
+    }
   },
   onResponseError({ options, response }) {
     if (response.status !== 401) return;
