@@ -7,10 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
 import { createStubApp, type StubAppOptions } from '../stub-server/app.ts';
 import { serverErrors } from '../stub-server/server.ts';
+import { DEFAULT_TIME_ZONE } from '../src/lib/date.ts';
 import { accessLog } from './access-log.ts';
+import { backendProxy } from './backend-proxy.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
 import { securityHeaders } from './security.ts';
 import { sitemapRoutes } from './sitemap.ts';
@@ -36,6 +37,8 @@ export interface ShopServerOptions {
   dataTimeoutMs?: number;
   /** One line per request on stdout. */
   accessLog?: boolean;
+  /** Order dates are shown in this IANA zone (default Europe/Moscow). */
+  timeZone?: string;
 }
 
 export interface RunningShop {
@@ -64,19 +67,11 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   const apiBase = options.apiTarget
     ? `${options.apiTarget.replace(/\/+$/, '')}/api`
     : () => `${ownUrl}api`;
+  // API answers and media (SVG) compressed on the fly when larger than 1 KB.
+  app.use(['/api', '/media'], compression());
   if (options.apiTarget) {
-    app.use(
-      createProxyMiddleware({
-        target: options.apiTarget,
-        changeOrigin: true,
-        pathFilter: ['/api', '/media'],
-        // A backend that cannot be reached is a short 502, not a hung page.
-        proxyTimeout: 30_000,
-      }),
-    );
+    app.use(backendProxy(options.apiTarget));
   } else {
-    // API answers and media (SVG) compressed on the fly when larger than 1 KB.
-    app.use(['/api', '/media'], compression());
     const stub = createStubApp(options.stub ?? {});
     app.use(stub.app);
     // The stub's last write reaches the disk before the server says it has stopped.
@@ -88,6 +83,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
     apiBase: typeof apiBase === 'string' ? () => apiBase : apiBase,
     siteUrl: options.siteUrl?.replace(/\/+$/, ''),
     dataTimeoutMs: options.dataTimeoutMs ?? 1500,
+    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
   };
   let closeVite = async () => {};
   if (options.dev) {

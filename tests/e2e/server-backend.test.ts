@@ -147,3 +147,100 @@ describe('two visitors at once', () => {
     }
   });
 });
+
+describe('API_TARGET: what a backend behind the shop sees, and what the visitor gets back', () => {
+  async function djangoLike() {
+    const seen: IncomingMessage['headers'][] = [];
+    const api = await backend((req, res) => {
+      seen.push(req.headers);
+      const base = `http://${req.headers.host}`;
+      // Django's own headers, which must not replace the shop's.
+      res.setHeader('Referrer-Policy', 'same-origin');
+      res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+      if (req.url === '/api/catalog/product_retrieve/3') {
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({
+            id: 3,
+            name: 'Жимолость',
+            // DRF's build_absolute_uri: the backend's own address, as the proxy asked it.
+            image: `${base}/media/catalog/honeysuckle.jpg`,
+            unit: 'кг',
+            unit_step: 0.1,
+            price: 555,
+            rest: 2,
+            available: true,
+          }),
+        );
+      } else if (req.url === '/api/catalog/product_breadcrumbs/3') {
+        res.setHeader('content-type', 'application/json');
+        res.end('[]');
+      } else if (req.url === '/api/boom') {
+        res.statusCode = 500;
+        res.setHeader('content-type', 'text/html');
+        res.end('<title>ZeroDivisionError</title><pre>Traceback SECRET_KEY = "x"</pre>');
+      } else {
+        res.statusCode = 404;
+        res.setHeader('content-type', 'text/html');
+        res.end('<title>Page not found at /media/nope.jpg</title>Using the URLconf urls.py');
+      }
+    });
+    started.push(closing(api.server));
+    return { api, seen };
+  }
+
+  it('sends the visitor address, scheme and host to the backend as X-Forwarded-*', async () => {
+    const { api, seen } = await djangoLike();
+    const running = await shop(api.url, 10_000);
+    const shopHost = new URL(running.url).host;
+    // As nginx sends it: the shop trusts X-Forwarded-* from loopback only.
+    await fetch(`${running.url}api/catalog/product_breadcrumbs/3`, {
+      headers: { 'X-Forwarded-For': '203.0.113.7', 'X-Forwarded-Proto': 'https' },
+    });
+    expect(seen.at(-1)).toMatchObject({
+      'x-forwarded-for': '203.0.113.7',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': shopHost,
+      host: new URL(api.url).host,
+    });
+    // Straight from a visitor on this machine: its own address.
+    await fetch(`${running.url}api/catalog/product_breadcrumbs/3`);
+    expect(seen.at(-1)).toMatchObject({
+      'x-forwarded-for': '127.0.0.1',
+      'x-forwarded-proto': 'http',
+    });
+  });
+
+  it("shows the backend's absolute image URLs as the shop's /media paths, in the API and the page", async () => {
+    const { api } = await djangoLike();
+    const running = await shop(api.url, 10_000);
+    const product = (await (
+      await fetch(`${running.url}api/catalog/product_retrieve/3`)
+    ).json()) as { image: string };
+    expect(product.image).toBe('/media/catalog/honeysuckle.jpg');
+    const html = await (await fetch(`${running.url}product/3`)).text();
+    expect(html).toContain('Жимолость');
+    expect(html).toContain('src="/media/catalog/honeysuckle.jpg"');
+    expect(html).not.toContain(new URL(api.url).host);
+  });
+
+  it("answers with the shop's security headers, never the backend's HTML error pages", async () => {
+    const { api } = await djangoLike();
+    const running = await shop(api.url, 10_000);
+    const json = await fetch(`${running.url}api/catalog/product_retrieve/3`);
+    expect(json.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(json.headers.get('x-frame-options')).toBe('DENY');
+    expect(json.headers.get('content-security-policy')).toContain("default-src 'self'");
+
+    const crash = await fetch(`${running.url}api/boom`);
+    expect(crash.status).toBe(500);
+    expect(crash.headers.get('content-type')).toContain('application/json');
+    expect(await crash.json()).toEqual({ detail: 'Сервер магазина ответил ошибкой' });
+
+    const missing = await fetch(`${running.url}media/nope.jpg`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const text = await missing.text();
+    expect(text).toBe('Не найдено');
+  });
+});
