@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../src/lib/date.ts';
 import { DataFileError } from '../stub-server/data-file.ts';
 import { stopOnSignals } from '../stub-server/stop-on-signals.ts';
 
@@ -14,6 +15,7 @@ const USAGE = `Использование: tsx server/main.ts [--dev] [--reset] 
   API_TARGET            адрес бэкенда (https://backend.example); без него встроена заглушка
   SITE_URL              публичный адрес магазина для canonical и OpenGraph (по умолчанию из запроса)
   SSR_DATA_TIMEOUT_MS   сколько страница ждёт данные на сервере (1500)
+  SHOP_TIME_ZONE        часовой пояс магазина для дат заказов (Europe/Moscow)
   ACCESS_LOG=0          не писать строку на каждый запрос
   STUB_DATA_FILE        файл данных заглушки`;
 
@@ -53,6 +55,11 @@ if (apiTarget && !/^https?:\/\/[^/]+/.test(apiTarget)) {
   console.error(`Некорректный API_TARGET: ${apiTarget} (нужен адрес вида https://backend.example)`);
   process.exit(2);
 }
+const timeZone = process.env.SHOP_TIME_ZONE || DEFAULT_TIME_ZONE;
+if (!isTimeZone(timeZone)) {
+  console.error(`Некорректный SHOP_TIME_ZONE: ${timeZone} (нужен пояс вида Europe/Moscow)`);
+  process.exit(2);
+}
 // React's production build unless asked for the development one (hot reload).
 process.env.NODE_ENV ??= args.dev ? 'development' : 'production';
 // After NODE_ENV: React reads it when it is first imported.
@@ -74,6 +81,7 @@ try {
     dev: args.dev === true,
     siteUrl: process.env.SITE_URL || undefined,
     dataTimeoutMs,
+    timeZone,
     accessLog: process.env.ACCESS_LOG !== '0',
     stub: { controls: args.controls === true, reset: args.reset === true },
   });

@@ -25,6 +25,8 @@ export interface PageRendererOptions {
   /** The public origin for canonical addresses; default: the request's own. */
   siteUrl?: string;
   dataTimeoutMs: number;
+  /** SHOP_TIME_ZONE: order dates on the server and in the browser. */
+  timeZone: string;
 }
 
 export interface PageRenderer {
@@ -63,6 +65,7 @@ function renderer(
       cookieAccepted: cookie(req, 'cookieAccepted') === 'true',
       nonce,
       dataTimeoutMs: options.dataTimeoutMs,
+      timeZone: options.timeZone,
     });
     if (result.kind === 'redirect') {
       res.redirect(302, result.location);

@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { SsrContext } from 'wouter';
 import { configureApi } from './api/http';
+import { setShopTimeZone } from './lib/date';
 import { App } from './app/App';
 import type { EmbeddedPage } from './app/embedded-page';
 import { headHtml, pageHead, scriptJson } from './app/page-head';
@@ -33,6 +34,8 @@ export interface RenderRequest {
   nonce: string;
   /** How long the page waits for its data before it goes out with loading states. */
   dataTimeoutMs: number;
+  /** The shop's time zone for order dates (SHOP_TIME_ZONE), the browser's too. */
+  timeZone: string;
 }
 
 export type RenderResult =
@@ -94,7 +97,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     answers: page.answers,
     refused: page.refused,
     cookieAccepted: request.cookieAccepted,
+    timeZone: request.timeZone,
   };
+  setShopTimeZone(request.timeZone);
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
       // The same tree as the browser's (src/main.tsx), so that useId agrees on both sides.

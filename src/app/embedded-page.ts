@@ -7,4 +7,6 @@ export interface EmbeddedPage {
   answers: Record<string, unknown>;
   refused: Record<string, number>;
   cookieAccepted: boolean;
+  /** The shop's time zone for order dates (SHOP_TIME_ZONE). */
+  timeZone: string;
 }

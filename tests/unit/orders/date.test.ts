@@ -1,39 +1,46 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
-// The app shows an order's time in the shopper's own zone, whatever zone the test machine is
-// in. Each case sets the zone the "browser" is in (Node reads process.env.TZ when it changes)
-// and loads the formatter afresh, since its Intl.DateTimeFormat fixes the zone when created.
+// Order dates show in the shop's time zone (SHOP_TIME_ZONE, Moscow by default), whatever zone
+// the shopper's phone is in. Each case sets the zone the "browser" is in (Node reads
+// process.env.TZ when it changes) and loads the formatter afresh.
 const machineZone = process.env.TZ;
 afterAll(() => {
   if (machineZone === undefined) delete process.env.TZ;
   else process.env.TZ = machineZone;
 });
+afterEach(() => vi.resetModules());
 
-async function formatIn(zone: string) {
-  process.env.TZ = zone;
+async function dateModuleIn(browserZone: string) {
+  process.env.TZ = browserZone;
   vi.resetModules();
-  const { formatOrderDate } = await import('../../../src/lib/date');
-  return formatOrderDate;
+  return import('../../../src/lib/date');
 }
 
-describe('order dates: local date and hours:minutes in the shopper’s zone', () => {
+describe('order dates: the shop’s date and hours:minutes, on any phone', () => {
   it.each([
-    // zone,                 backend time (Moscow),         shown
-    ['Europe/Moscow', '2026-11-20T14:05:00+03:00', '20.11.2026, 14:05'],
-    ['UTC', '2026-11-20T14:05:00+03:00', '20.11.2026, 11:05'],
-    ['Asia/Kolkata', '2026-11-20T14:05:00+03:00', '20.11.2026, 16:35'],
-    ['America/New_York', '2026-11-20T14:05:00+03:00', '20.11.2026, 06:05'],
-    // The local date, not the shop's: past midnight there is the next day.
-    ['Pacific/Kiritimati', '2026-11-20T14:05:00+03:00', '21.11.2026, 01:05'],
-    ['Asia/Vladivostok', '2026-01-01T23:30:00+03:00', '02.01.2026, 06:30'],
-    ['Europe/Moscow', '2026-01-02T09:07:30Z', '02.01.2026, 12:07'],
-  ])('in %s, %s reads %s', async (zone, iso, shown) => {
-    const formatOrderDate = await formatIn(zone);
+    // the phone's zone,     backend time,                  shown (Moscow)
+    ['Europe/Moscow', '2026-11-20T10:08:00+03:00', '20.11.2026, 10:08'],
+    ['UTC', '2026-11-20T10:08:00+03:00', '20.11.2026, 10:08'],
+    ['America/New_York', '2026-11-20T10:08:00+03:00', '20.11.2026, 10:08'],
+    ['Pacific/Kiritimati', '2026-11-20T22:05:00+03:00', '20.11.2026, 22:05'],
+    // A backend that answers in UTC: shown at the shop's hour and date.
+    ['UTC', '2026-01-01T21:30:00Z', '02.01.2026, 00:30'],
+  ])('on a phone in %s, %s reads %s', async (zone, iso, shown) => {
+    const { formatOrderDate } = await dateModuleIn(zone);
     expect(formatOrderDate(iso)).toBe(shown);
   });
 
+  it('follows SHOP_TIME_ZONE as the server sets it, and keeps Moscow for an unknown zone', async () => {
+    const { formatOrderDate, setShopTimeZone, isTimeZone } = await dateModuleIn('UTC');
+    setShopTimeZone('Asia/Vladivostok');
+    expect(formatOrderDate('2026-11-20T10:08:00+03:00')).toBe('20.11.2026, 17:08');
+    expect(isTimeZone('Марс/Олимп')).toBe(false);
+    setShopTimeZone('Марс/Олимп');
+    expect(formatOrderDate('2026-11-20T10:08:00+03:00')).toBe('20.11.2026, 10:08');
+  });
+
   it('shows a date it cannot read as it came', async () => {
-    const formatOrderDate = await formatIn('Europe/Moscow');
+    const { formatOrderDate } = await dateModuleIn('Europe/Moscow');
     expect(formatOrderDate('вчера')).toBe('вчера');
   });
 });
