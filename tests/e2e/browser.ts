@@ -52,6 +52,12 @@ export interface OpenPageOptions {
   javaScriptEnabled?: boolean;
   /** When page.goto counts the first navigation as done. Default: 'load', then hydrated. */
   waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
+  /** Another shop than the suite's (a server the test started itself). */
+  baseURL?: string;
+  /** The browser's time zone; default Moscow, the shop's. */
+  timezoneId?: string;
+  /** Sent with every request (what nginx in front would add). */
+  extraHTTPHeaders?: Record<string, string>;
 }
 
 interface Tracked {
@@ -123,9 +129,10 @@ export async function openPage(
   const allowConsole = options.allowConsoleErrors ?? [];
   const allowHosts = options.allowHosts ?? [];
   const contextOptions: BrowserContextOptions = {
-    baseURL: baseUrl(),
+    baseURL: options.baseURL ?? baseUrl(),
     locale: 'ru-RU',
-    timezoneId: 'Europe/Moscow',
+    timezoneId: options.timezoneId ?? 'Europe/Moscow',
+    ...(options.extraHTTPHeaders ? { extraHTTPHeaders: options.extraHTTPHeaders } : {}),
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     serviceWorkers: 'block',
