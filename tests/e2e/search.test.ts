@@ -2,7 +2,8 @@
 // (reload, back and forward), and no history entry per keystroke.
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
-import { baseUrl, control, openPage, setupBrowser } from './browser.ts';
+import { baseUrl, control, hydrated, openPage, setupBrowser } from './browser.ts';
+import { holdAppCode } from './held-app-code.ts';
 import { apiPath, holdAnswers, sectionsAnswerFirst } from './held-answers.ts';
 
 const browser = setupBrowser();
@@ -206,5 +207,63 @@ describe('the calls a search sends', () => {
     await page.clock.runFor(500);
     await expect.poll(searches).toEqual(pair('мали'));
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('мали');
+  });
+});
+
+// Issue 19: the server's field takes keys before the app's code has arrived; what the shopper
+// typed there is theirs, and the app takes it over instead of writing it away.
+describe('text typed before the app takes over', () => {
+  /** Opens `path` with the app's code held back, so its fields are the server's plain inputs. */
+  async function beforeApp(path: string): Promise<{ page: Page; release: () => Promise<void> }> {
+    const page = await openPage(browser(), '/policy');
+    const app = await holdAppCode(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    await app.asked;
+    return {
+      page,
+      release: async () => {
+        app.release();
+        await hydrated(page);
+      },
+    };
+  }
+
+  test("«клубника» typed into the server's field stays, goes into the URL and is searched", async () => {
+    const { page, release } = await beforeApp('/search');
+    const field = page.getByRole('textbox', { name: 'Поиск' });
+    await field.pressSequentially('клубника');
+    const searched = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return (
+        url.pathname === '/api/catalog/product_search' && url.searchParams.get('q') === 'клубника'
+      );
+    });
+    await release();
+    await searched;
+    await page.getByRole('link', { name: 'Клубника садовая' }).first().waitFor();
+    expect(await field.inputValue()).toBe('клубника');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('клубника');
+  });
+
+  test('a word begun before the app took over and finished after keeps its first letters', async () => {
+    const { page, release } = await beforeApp('/search');
+    const field = page.getByRole('textbox', { name: 'Поиск' });
+    await field.pressSequentially('смо');
+    await release();
+    await field.press('End');
+    await field.pressSequentially('род');
+    await page.getByRole('link', { name: 'Смородина чёрная', exact: true }).first().waitFor();
+    expect(await field.inputValue()).toBe('смород');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('смород');
+  });
+
+  test("the home page's search line hands on the words typed before the app took over", async () => {
+    const { page, release } = await beforeApp('/');
+    await page.getByRole('searchbox', { name: 'Поиск' }).pressSequentially('клубника');
+    await release();
+    await page.getByRole('searchbox', { name: 'Поиск' }).press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('клубника');
+    await page.getByRole('link', { name: 'Клубника садовая' }).first().waitFor();
   });
 });
