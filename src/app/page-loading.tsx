@@ -51,7 +51,8 @@ export function startNavigation(
 
 /**
  * Gives each page its PageData: the first page gets the server's answers; a later page gets the
- * loads its navigation started (or none, after back and forward: the page then loads itself).
+ * loads its navigation started (or none, after back and forward or when the page rewrites its own
+ * address: the page then loads what it needs itself).
  */
 export function PageDataProvider({ first, children }: { first: PageData; children: ReactNode }) {
   const [path] = useLocation();
