@@ -28,21 +28,31 @@ export function pageUrl(pathname: string, search: string): string {
   return urlOf(decoded(pathname), decoded(search.replace(/^\?/, '')));
 }
 
-/** The router's aroundNav: starts the next page's loads (the route's loader table entry). */
+/**
+ * The router's aroundNav: starts the next page's loads (the route's loader table entry). Not for
+ * the page on screen rewriting its own address (the same path, its history entry replaced), as
+ * the search field keeps its text in `q` at each key: no page opens, and the page asks for what
+ * it shows itself, when it needs it (spec §9: after a pause in typing, not on every key).
+ */
 export function startNavigation(
   navigate: (to: string, options?: NavigateOptions) => void,
   to: string,
   options?: NavigateOptions,
 ): void {
   const url = new URL(to, window.location.href);
-  const next = pageUrl(url.pathname, url.search);
-  opening = new PageData(next).start(pageQueries(next));
+  if (options?.replace && url.pathname === window.location.pathname) {
+    opening = null;
+  } else {
+    const next = pageUrl(url.pathname, url.search);
+    opening = new PageData(next).start(pageQueries(next));
+  }
   navigate(to, options);
 }
 
 /**
  * Gives each page its PageData: the first page gets the server's answers; a later page gets the
- * loads its navigation started (or none, after back and forward: the page then loads itself).
+ * loads its navigation started (or none, after back and forward or when the page rewrites its own
+ * address: the page then loads what it needs itself).
  */
 export function PageDataProvider({ first, children }: { first: PageData; children: ReactNode }) {
   const [path] = useLocation();

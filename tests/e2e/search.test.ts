@@ -1,7 +1,9 @@
 // Search in the production build: live results as the shopper types, the query kept in the URL
 // (reload, back and forward), and no history entry per keystroke.
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
-import { baseUrl, control, openPage, setupBrowser } from './browser.ts';
+import { baseUrl, control, hydrated, openPage, setupBrowser } from './browser.ts';
+import { holdAppCode } from './held-app-code.ts';
 import { apiPath, holdAnswers, sectionsAnswerFirst } from './held-answers.ts';
 
 const browser = setupBrowser();
@@ -105,5 +107,163 @@ describe('search', () => {
     expect(await page.getByRole('link', { name: 'Малина и ежевика' }).count()).toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByText(NOTHING).count()).toBe(0);
+  });
+});
+
+/** What kind of search each of the two calls asks for, by its path. */
+const SEARCH_CALLS: Record<string, string> = {
+  '/api/catalog/product_search': 'products',
+  '/api/catalog/section_search': 'sections',
+};
+
+/**
+ * Records the search calls the page sends from now on, each as `«q» products` or
+ * `«q» sections`; the getter lists them sorted, so a pair reads the same in either order.
+ */
+function recordSearches(page: Page): () => string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const kind = SEARCH_CALLS[url.pathname];
+    if (kind) sent.push(`«${url.searchParams.get('q') ?? ''}» ${kind}`);
+  });
+  return () => [...sent].sort();
+}
+
+/** The pair of calls one search sends for `q`. */
+const pair = (q: string) => [`«${q}» products`, `«${q}» sections`];
+
+/**
+ * Reloads the page with its clock in the test's hands, then stops it: the 500 ms pause runs out
+ * when the test moves time, never because a keystroke came late on a busy machine.
+ */
+async function stopTime(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.reload();
+  // A jump well ahead of the page's clock (which cannot go back), then time stands still.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000);
+}
+
+/**
+ * Lets React render what is pending: its scheduler runs on message events, which a paused
+ * fake clock does not hold back, so a few round trips through a MessageChannel suffice.
+ */
+async function reactTurns(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let turn = 0; turn < 3; turn += 1) {
+      await new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+}
+
+// Spec §2, §9: a search runs on submit, on the search icon and after a 500 ms pause in typing;
+// the URL's q follows each key without asking anything. Calls go out in order, so once a later
+// search's pair has been seen, a call that an earlier key or Enter sent would be in the list.
+describe('the calls a search sends', () => {
+  test('one pair per pause or submit; keys and an Enter after the pause send nothing', async () => {
+    const page = await openPage(browser(), '/search');
+    await stopTime(page);
+    const searches = recordSearches(page);
+    const field = page.getByRole('textbox', { name: 'Поиск' });
+
+    await field.pressSequentially('мал');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('мал');
+    await page.clock.runFor(499);
+    await reactTurns(page);
+    expect(searches()).toEqual([]);
+    await page.clock.runFor(1);
+    await expect.poll(searches).toEqual(pair('мал'));
+    await page.getByRole('link', { name: 'Малина', exact: true }).first().waitFor();
+
+    // Enter after the pause: the text is searched already.
+    await field.press('Enter');
+    // The search icon searches at once, and cancels the pause.
+    await field.pressSequentially('и');
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await expect.poll(searches).toEqual([...pair('мал'), ...pair('мали')].sort());
+    await page.clock.runFor(1000);
+
+    // The icon has the focus now: back to the field, at the end of its text.
+    await field.press('End');
+    await field.pressSequentially('н');
+    await page.clock.runFor(500);
+    await expect.poll(searches).toEqual([...pair('мал'), ...pair('мали'), ...pair('малин')].sort());
+  });
+
+  test('a page opened at ?q= asks again only after the pause in the next typing', async () => {
+    const page = await openPage(browser(), '/search?q=мал');
+    await stopTime(page);
+    const field = page.getByRole('textbox', { name: 'Поиск' });
+    // Answered by the server, or by the browser if the server's answer was late: done either way.
+    await page.getByRole('link', { name: 'Малина', exact: true }).first().waitFor();
+    const searches = recordSearches(page);
+
+    await field.press('End');
+    await field.pressSequentially('и');
+    await page.clock.runFor(500);
+    await expect.poll(searches).toEqual(pair('мали'));
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('мали');
+  });
+});
+
+// Issue 19: the server's field takes keys before the app's code has arrived; what the shopper
+// typed there is theirs, and the app takes it over instead of writing it away.
+describe('text typed before the app takes over', () => {
+  /** Opens `path` with the app's code held back, so its fields are the server's plain inputs. */
+  async function beforeApp(path: string): Promise<{ page: Page; release: () => Promise<void> }> {
+    const page = await openPage(browser(), '/policy');
+    const app = await holdAppCode(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    await app.asked;
+    return {
+      page,
+      release: async () => {
+        app.release();
+        await hydrated(page);
+      },
+    };
+  }
+
+  test("«клубника» typed into the server's field stays, goes into the URL and is searched", async () => {
+    const { page, release } = await beforeApp('/search');
+    const field = page.getByRole('textbox', { name: 'Поиск' });
+    await field.pressSequentially('клубника');
+    const searched = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return (
+        url.pathname === '/api/catalog/product_search' && url.searchParams.get('q') === 'клубника'
+      );
+    });
+    await release();
+    await searched;
+    await page.getByRole('link', { name: 'Клубника садовая' }).first().waitFor();
+    expect(await field.inputValue()).toBe('клубника');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('клубника');
+  });
+
+  test('a word begun before the app took over and finished after keeps its first letters', async () => {
+    const { page, release } = await beforeApp('/search');
+    const field = page.getByRole('textbox', { name: 'Поиск' });
+    await field.pressSequentially('смо');
+    await release();
+    await field.press('End');
+    await field.pressSequentially('род');
+    await page.getByRole('link', { name: 'Смородина чёрная', exact: true }).first().waitFor();
+    expect(await field.inputValue()).toBe('смород');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('смород');
+  });
+
+  test("the home page's search line hands on the words typed before the app took over", async () => {
+    const { page, release } = await beforeApp('/');
+    await page.getByRole('searchbox', { name: 'Поиск' }).pressSequentially('клубника');
+    await release();
+    await page.getByRole('searchbox', { name: 'Поиск' }).press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('клубника');
+    await page.getByRole('link', { name: 'Клубника садовая' }).first().waitFor();
   });
 });

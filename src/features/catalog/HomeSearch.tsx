@@ -1,12 +1,16 @@
 import { ActionIcon, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { useTypedBeforeHydration } from '../../ui/useTypedBeforeHydration';
 
 /** The home page's search line: it hands the words to /search, which runs the search. */
 export function HomeSearch() {
   const [, navigate] = useLocation();
   const [query, setQuery] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  // Words typed before the app took the page over are the ones Enter hands on.
+  useTypedBeforeHydration(field, query, setQuery);
   const submit = () => {
     const q = query.trim();
     navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
@@ -23,6 +27,7 @@ export function HomeSearch() {
       }}
     >
       <TextInput
+        ref={field}
         type="search"
         size="md"
         aria-label="Поиск"

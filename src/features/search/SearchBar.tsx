@@ -3,6 +3,7 @@ import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '../../ui/Logo';
+import { useTypedBeforeHydration } from '../../ui/useTypedBeforeHydration';
 import { canGoBackInShop } from './go-back';
 import { MAX_QUERY_LENGTH } from './query';
 
@@ -21,6 +22,9 @@ export function SearchBar({ text, onType, onSubmit }: SearchBarProps) {
     if (canGoBackInShop()) window.history.back();
     else navigate('/');
   };
+
+  // Text typed before the app took the page over is the field's text, and searched as typing is.
+  useTypedBeforeHydration(field, text, onType);
 
   const clear = () => {
     onType('');

@@ -47,7 +47,9 @@ export function useSearchResults(query: string, attempt: number): SearchResults 
   if (query === '' && settled !== null) setSettled(null);
 
   useEffect(() => {
-    if (query === '' || embedded) return;
+    // Answered already: by the server, or before the page's data changed under the same query
+    // (as it does when the field writes the URL at each key). An answer is final for its request.
+    if (query === '' || embedded || settled?.request === request) return;
     const controller = new AbortController();
     let current = true;
     const started =
@@ -80,9 +82,10 @@ export function useSearchResults(query: string, attempt: number): SearchResults 
       current = false;
       controller.abort();
     };
-    // `page` and `key` follow `request`; an embedded answer is final for its request.
+    // `query` and `key` follow `request`; `page`, `embedded` and `settled` may change under the
+    // same request (each key the field writes into the URL gives the page new data): no new search.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query, request, embedded]);
+  }, [request]);
 
   if (query === '') return { status: 'idle' };
   if (settled?.request === request) {

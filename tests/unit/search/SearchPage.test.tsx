@@ -1,9 +1,17 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
 import type { Product, SectionRef } from '../../../src/api/types';
+import { colorSchemeManager } from '../../../src/app/App';
+import { PageDataProvider, startNavigation } from '../../../src/app/page-loading';
+import { theme } from '../../../src/app/theme';
+import { searchQuery } from '../../../src/features/search/queries';
 import { MAX_QUERY_LENGTH } from '../../../src/features/search/query';
 import SearchPage from '../../../src/features/search/SearchPage';
+import type { SearchFound } from '../../../src/features/search/useSearchResults';
+import { PageData } from '../../../src/ui/page-data';
 import { RASPBERRY } from '../basket-fakes';
 import { renderAt } from '../render';
 
@@ -447,5 +455,91 @@ describe('the back arrow and the logo', () => {
       Reflect.deleteProperty(window, 'navigation');
       back.mockRestore();
     }
+  });
+});
+
+/**
+ * Renders the page as the app does (src/app/App.tsx): in the browser's location (happy-dom's),
+ * whose navigations start the next page's loads (the route's loader table entry), and with the
+ * page's data, which holds the server's `answers` for the first page.
+ */
+function renderInApp(path: string, answers: Record<string, unknown> = {}) {
+  window.history.replaceState(null, '', path);
+  return render(
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      colorSchemeManager={colorSchemeManager}
+    >
+      <Router aroundNav={startNavigation}>
+        <PageDataProvider first={new PageData(path, answers)}>
+          <SearchPage />
+        </PageDataProvider>
+      </Router>
+    </MantineProvider>,
+  );
+}
+
+/** The URL's q, as the address bar shows it. */
+const urlQuery = () => new URLSearchParams(window.location.search).get('q');
+
+// Spec §2, §9: the field's text is in the URL at each key, and the search runs on submit, on the
+// icon and after the pause; a URL the field writes opens no page, so it starts none of its loads.
+describe('in the app: the calls a search sends', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('writes each key into q, asks once after the pause, and nothing on Enter after it', () => {
+    renderInApp('/search');
+    type('м');
+    wait(300);
+    type('ма');
+    wait(300);
+    type('мал');
+    expect(urlQuery()).toBe('мал');
+    wait(499);
+    expect(api.calls).toEqual([]);
+    wait(1);
+    expect(searched()).toEqual(['мал']);
+    expect(api.calls).toHaveLength(2);
+
+    fireEvent.submit(field().closest('form')!);
+    wait(1000);
+    expect(api.calls).toHaveLength(2);
+  });
+
+  it('asks once at once on the search icon, and not again after the pause', () => {
+    renderInApp('/search');
+    type('ч');
+    type('черн');
+    fireEvent.click(screen.getByRole('button', { name: 'Найти' }));
+    expect(searched()).toEqual(['черн']);
+    wait(1000);
+    expect(api.calls).toHaveLength(2);
+  });
+
+  it('a page the server answered asks again only after the pause in the next typing', () => {
+    const found: SearchFound = { query: 'мал', sections: [], products: [raspberry] };
+    renderInApp('/search?q=мал', { [searchQuery('мал').key]: found });
+    expect(screen.getByText('Малина')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+
+    type('мали');
+    expect(urlQuery()).toBe('мали');
+    wait(499);
+    expect(api.calls).toEqual([]);
+    wait(1);
+    expect(searched()).toEqual(['мали']);
+    expect(api.calls).toHaveLength(2);
+  });
+
+  it('back and forward to another q fill the field and search it', () => {
+    renderInApp('/search?q=мал');
+    expect(searched()).toEqual(['мал']);
+    act(() => {
+      window.history.pushState(null, '', '/search?q=манго');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(field().value).toBe('манго');
+    expect(searched()).toEqual(['мал', 'манго']);
   });
 });
