@@ -9,7 +9,7 @@ import compression from 'compression';
 import express, { type Request, type Response } from 'express';
 import { createStubApp, type StubAppOptions } from '../stub-server/app.ts';
 import { serverErrors } from '../stub-server/server.ts';
-import { DEFAULT_TIME_ZONE } from '../src/lib/date.ts';
+import { DEFAULT_TIME_ZONE } from '../src/lib/shop-time-zone.ts';
 import { accessLog } from './access-log.ts';
 import { backendProxy } from './backend-proxy.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';

@@ -5,7 +5,8 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../src/lib/date.ts';
+import { isTimeZone } from '../src/lib/date.ts';
+import { DEFAULT_TIME_ZONE } from '../src/lib/shop-time-zone.ts';
 import { DataFileError } from '../stub-server/data-file.ts';
 import { stopOnSignals } from '../stub-server/stop-on-signals.ts';
 

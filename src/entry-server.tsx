@@ -7,7 +7,8 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { SsrContext } from 'wouter';
 import { configureApi } from './api/http';
-import { setShopTimeZone } from './lib/date';
+import { relativeMediaUrls } from './lib/media-urls';
+import { setShopTimeZone } from './lib/shop-time-zone';
 import { App } from './app/App';
 import type { EmbeddedPage } from './app/embedded-page';
 import { headHtml, pageHead, scriptJson } from './app/page-head';
@@ -21,7 +22,10 @@ export { sitemapPaths } from './app/sitemap';
 
 /** Where the server's own API calls go: the embedded stub, or the real backend's /api. */
 export function setApiBase(baseURL: string): void {
-  configureApi({ baseURL });
+  // The server's calls go straight to the backend: the image URLs of its answers name the
+  // backend's host, and the page shows them through the shop's /media.
+  const origins = [new URL(baseURL).origin];
+  configureApi({ baseURL, readAnswer: (data) => relativeMediaUrls(data, origins) });
 }
 
 export interface RenderRequest {

@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { type EmbeddedPage, PAGE_DATA_ID } from './app/embedded-page';
 import { preloadPage } from './app/routes';
-import { setShopTimeZone } from './lib/date';
+import { setShopTimeZone } from './lib/shop-time-zone';
 import { PageData } from './ui/page-data';
 
 const root = document.getElementById('root');

@@ -1,6 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
 import { readCookie } from '../lib/cookies';
-import { relativeMediaUrls } from '../lib/media-urls';
 import { getToken, setToken } from './token';
 
 // The ONE HTTP client of the app (spec §7): base /api, no timeout, `Token {token}` auth, the
@@ -13,6 +12,8 @@ export interface ApiConfig {
   csrfToken: () => string | null | Promise<string | null>;
   /** Called on any 401 after the token is cleared: the app registers its logout and redirect. */
   onUnauthorized: () => void;
+  /** Applied to every answer's data (the server's own calls rewrite the backend's URLs). */
+  readAnswer?: (data: unknown) => unknown;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -80,12 +81,9 @@ export const http = ofetch.create({
     }
     options.headers = headers;
   },
-  onResponse({ options, response }) {
-    // The server's own calls go straight to the backend (an absolute base); the image URLs of
-    // their answers name the backend's host, and the page shows them through the shop's /media.
-    const base = options.baseURL ?? '';
-    if (/^https?:\/\//.test(base) && response._data !== undefined) {
-      response._data = relativeMediaUrls(response._data, [new URL(base).origin]);
+  onResponse({ response }) {
+    if (config.readAnswer && response._data !== undefined) {
+      response._data = config.readAnswer(response._data);
     }
   },
   onResponseError({ options, response }) {

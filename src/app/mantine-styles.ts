@@ -22,7 +22,6 @@ import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/ActionIcon.css';
 // What the shell and most pages show.
 import '@mantine/core/styles/Affix.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Breadcrumbs.css';

@@ -2,7 +2,7 @@
 // one city, and an order placed at 10:08 there reads 10:08 on any phone, whatever zone the phone
 // is set to. The server and the browser format with the same zone (SHOP_TIME_ZONE, embedded in
 // the page), so a server-rendered date and the hydrated one agree.
-export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
+import { DEFAULT_TIME_ZONE, shopTimeZone } from './shop-time-zone';
 
 const formatIn = (timeZone: string) =>
   new Intl.DateTimeFormat('ru-RU', {
@@ -14,8 +14,6 @@ const formatIn = (timeZone: string) =>
     minute: '2-digit',
   });
 
-let orderDate = formatIn(DEFAULT_TIME_ZONE);
-
 /** Whether `zone` is an IANA time zone this runtime knows (`Europe/Moscow`). */
 export function isTimeZone(zone: string): boolean {
   try {
@@ -26,13 +24,16 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** Set once at start-up, from the server's setting; an unknown zone keeps the default. */
-export function setShopTimeZone(zone: string): void {
-  orderDate = formatIn(isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
-}
+let cached: { zone: string; format: Intl.DateTimeFormat } | undefined;
 
 /** `20.11.2026, 14:05` for an ISO date-time; the raw text when it is not a date. */
 export function formatOrderDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : orderDate.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  const zone = shopTimeZone();
+  if (cached?.zone !== zone) {
+    // An unknown zone keeps the default rather than breaking the page.
+    cached = { zone, format: formatIn(isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE) };
+  }
+  return cached.format.format(date);
 }

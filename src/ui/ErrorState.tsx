@@ -1,5 +1,6 @@
-import { Alert, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { MessageBox } from './MessageBox';
 
 interface ErrorStateProps {
   message?: string;
@@ -12,11 +13,10 @@ export function ErrorState({
   onRetry,
 }: ErrorStateProps) {
   return (
-    <Alert
+    <MessageBox
       color="red"
-      variant="light"
+      icon={<IconAlertTriangle size={20} aria-hidden />}
       title="Произошла ошибка"
-      icon={<IconAlertTriangle aria-hidden />}
       role="alert"
     >
       {message}
@@ -30,6 +30,6 @@ export function ErrorState({
           Повторить
         </Button>
       </div>
-    </Alert>
+    </MessageBox>
   );
 }

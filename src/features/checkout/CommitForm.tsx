@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { MessageBox } from '../../ui/MessageBox';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'wouter';
@@ -177,9 +178,9 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
           />
         </Stack>
         {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+          <MessageBox color="red" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
             {failure}
-          </Alert>
+          </MessageBox>
         )}
         <Group justify="space-between" align="center">
           <div>

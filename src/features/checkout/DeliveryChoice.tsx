@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
-import { Alert, Radio, Stack } from '@mantine/core';
+import { Radio, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { MessageBox } from '../../ui/MessageBox';
 import type { Ref } from 'react';
 import type { Delivery } from '../../api/types';
 import { formatRub } from '../../lib/money';
@@ -57,15 +58,14 @@ export function DeliveryChoice({
         </Stack>
       </Radio.Group>
       {value !== '' && (
-        <Alert
-          variant="light"
+        <MessageBox
           color={value === '1' ? 'blue' : 'green'}
-          icon={<IconInfoCircle aria-hidden />}
+          icon={<IconInfoCircle size={20} aria-hidden />}
           role="status"
           data-testid="delivery-note"
         >
           {DELIVERY_NOTES[value]}
-        </Alert>
+        </MessageBox>
       )}
     </Stack>
   );

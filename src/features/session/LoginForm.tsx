@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
 import { IconAlertTriangle, IconLogin2 } from '@tabler/icons-react';
+import { MessageBox } from '../../ui/MessageBox';
 import { useState } from 'react';
 import type { Credentials } from '../../api/types';
 import { loginErrorMessage } from './login-error';
@@ -37,9 +38,9 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
     <form onSubmit={submit} noValidate aria-label="Вход">
       <Stack gap="md">
         {error && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+          <MessageBox color="red" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
             {error}
-          </Alert>
+          </MessageBox>
         )}
         <TextInput
           label="Логин"

@@ -31,7 +31,8 @@ describe('order dates: the shop’s date and hours:minutes, on any phone', () =>
   });
 
   it('follows SHOP_TIME_ZONE as the server sets it, and keeps Moscow for an unknown zone', async () => {
-    const { formatOrderDate, setShopTimeZone, isTimeZone } = await dateModuleIn('UTC');
+    const { formatOrderDate, isTimeZone } = await dateModuleIn('UTC');
+    const { setShopTimeZone } = await import('../../../src/lib/shop-time-zone');
     setShopTimeZone('Asia/Vladivostok');
     expect(formatOrderDate('2026-11-20T10:08:00+03:00')).toBe('20.11.2026, 17:08');
     expect(isTimeZone('Марс/Олимп')).toBe(false);
