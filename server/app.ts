@@ -10,7 +10,9 @@ import express, { type Request, type Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { createStubApp, type StubAppOptions } from '../stub-server/app.ts';
 import { serverErrors } from '../stub-server/server.ts';
+import { IMAGE_ROUTE } from '../src/lib/image-url.ts';
 import { accessLog } from './access-log.ts';
+import { imageRoute, type ImageRouteOptions } from './image-route.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
 import { securityHeaders } from './security.ts';
 import { sitemapRoutes } from './sitemap.ts';
@@ -36,6 +38,8 @@ export interface ShopServerOptions {
   dataTimeoutMs?: number;
   /** One line per request on stdout. */
   accessLog?: boolean;
+  /** The image route's cache and limits (server/image-route.ts). */
+  images?: Omit<ImageRouteOptions, 'mediaBase'>;
 }
 
 export interface RunningShop {
@@ -64,6 +68,11 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   const apiBase = options.apiTarget
     ? `${options.apiTarget.replace(/\/+$/, '')}/api`
     : () => `${ownUrl}api`;
+  const mediaBase = options.apiTarget ? `${options.apiTarget.replace(/\/+$/, '')}/media/` : '';
+  app.use(
+    IMAGE_ROUTE,
+    imageRoute({ ...options.images, mediaBase: () => mediaBase || `${ownUrl}media/` }),
+  );
   if (options.apiTarget) {
     app.use(
       createProxyMiddleware({
