@@ -23,9 +23,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 export const FIRST_VIEW_VIEWPORT = { width: 390, height: 844 };
 /**
  * Issue 8's size budget for the first view of `/`, in bytes of gzip (1 KB = 1000 bytes): the
- * size test enforces it and the bench reports against it.
+ * size test enforces it and the bench reports against it. Issue 20 added 0.5 KB to issue 8's
+ * 120 KB of JS: every picture's srcset and sizes (0.3 KB), which the browser renders too,
+ * took the first view's pictures on a phone from megabytes to a few hundred kilobytes.
  */
-export const HOME_BUDGET = { jsGzip: 120_000, cssGzip: 15_000 };
+export const HOME_BUDGET = { jsGzip: 120_500, cssGzip: 15_000 };
 /** After Playwright's network idle (500 ms without requests), wait this much longer. */
 export const QUIET_AFTER_IDLE_MS = 1000;
 

@@ -13,25 +13,18 @@ export const IMAGE_WIDTHS = [160, 240, 320, 480, 640, 960, 1280] as const;
 export const OG_IMAGE = 'og';
 export const OG_WIDTH = 1200;
 
-/** What `srcset`'s browser falls back to in `src`: about a card on a phone at 2x. */
-const FALLBACK_WIDTH = 480;
-
 /**
  * A picture the route can resize: a path under /media/ (what the backend, through the shop's
  * proxy, gives), not an SVG (drawn at any size already), without a query or fragment.
  */
 export function isResizable(src: string | null | undefined): src is string {
-  return (
-    typeof src === 'string' &&
-    /^\/media\/[^?#\\]+$/.test(src) &&
-    !src.includes('//') &&
-    !/\.svgz?$/i.test(src)
-  );
+  // `/media/` then no `//`, `?`, `#` or `\`, and no .svg or .svgz at the end.
+  return /^\/media(\/[^/?#\\]+)+$(?<!\.svgz?)/i.test(src ?? '');
 }
 
 /** The route's address of `src` (a resizable /media path) at `width`, or for link previews. */
 export function imageUrl(src: string, width: number | typeof OG_IMAGE): string {
-  return `${IMAGE_ROUTE}/${IMAGE_VERSION}/${width}/${src.slice('/media/'.length)}`;
+  return `${IMAGE_ROUTE}/${IMAGE_VERSION}/${width}/${src.slice(7)}`;
 }
 
 /** `src`, `srcSet` and `sizes` for an `<img>`: every width of the set, the browser picks one. */
@@ -41,7 +34,8 @@ export function responsiveImage(
 ): { src: string; srcSet?: string; sizes?: string } {
   if (!isResizable(src)) return { src };
   return {
-    src: imageUrl(src, FALLBACK_WIDTH),
+    // For browsers without srcset: about a card on a phone at 2x.
+    src: imageUrl(src, 480),
     srcSet: IMAGE_WIDTHS.map((width) => `${imageUrl(src, width)} ${width}w`).join(', '),
     sizes,
   };
