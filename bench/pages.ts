@@ -30,11 +30,17 @@ export interface PageFigures {
   met: boolean;
 }
 
-/** Starts `server/main.ts` on a free port; resolves with its address once it listens. */
-async function startServer(dataFile: string): Promise<{ child: ChildProcess; url: string }> {
+/**
+ * Starts `server/main.ts` on a free port (with `env` added to this process's); resolves with
+ * its address once it listens.
+ */
+export async function startServer(
+  dataFile: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--reset'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', ACCESS_LOG: '0', STUB_DATA_FILE: dataFile },
+    env: { ...process.env, PORT: '0', ACCESS_LOG: '0', STUB_DATA_FILE: dataFile, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

@@ -10,6 +10,8 @@
 //      of its own, before the browsers, so that it has the machine to itself).
 //   4. How soon each page shows its loading state while its API answers are held
 //      (bench/loading-state.ts); target 1 s or less.
+//   5. Pictures (bench/images.ts, issue 20): the bytes a phone downloads on / and /product/7,
+//      Lighthouse's LCP on /product/7, and the image route's cold and cached throughput.
 // Writes reports/bench.json and reports/bench.md (printed too) and exits with 1 when a target is
 // missed. Everything it starts (server, browsers, temporary data) is stopped before it exits,
 // on failure and on Ctrl+C too. BENCH_DIST points at another build (e.g. one made with --outDir).
@@ -28,6 +30,14 @@ import {
   measureFirstView,
   QUIET_AFTER_IDLE_MS,
 } from './first-view.ts';
+import {
+  benchImageRoute,
+  type ImageRouteFigures,
+  imagesMet,
+  imagesTable,
+  measurePictures,
+  type PictureView,
+} from './images.ts';
 import { benchLoadingState, type LoadingFigures, loadingTable } from './loading-state.ts';
 import {
   CHROME_FLAGS,
@@ -166,6 +176,7 @@ interface Report {
   stub_writes: StubWritesFigures;
   loading_state: LoadingFigures;
   pages: PageFigures;
+  images: { home: PictureView; product: PictureView; route: ImageRouteFigures; met: boolean };
 }
 
 function markdown(report: Report): string {
@@ -197,6 +208,15 @@ function markdown(report: Report): string {
     '## Pages rendered by the server',
     '',
     pagesTable(report.pages),
+    '',
+    '## Pictures',
+    '',
+    imagesTable(
+      report.images.home,
+      report.images.product,
+      report.lighthouse.routes.find((route) => route.route === '/product/7')?.lcp_ms ?? Infinity,
+      report.images.route,
+    ),
     '',
     '## Loading state while the API is slow',
     '',
@@ -248,17 +268,22 @@ async function main(): Promise<number> {
   let web: BrowserFigures;
   let loading: LoadingFigures;
   let pages: PageFigures;
+  let imageRoute: ImageRouteFigures;
+  let pictures: { home: PictureView; product: PictureView };
   let audits: LighthouseRoute[];
   let chromiumVersion: string;
   try {
     // Before anything else runs: the server under load has the machine to itself.
     pages = await benchPages();
     console.error(`bench: pages rendered (${elapsed(started)})`);
+    imageRoute = await benchImageRoute();
+    console.error(`bench: image route timed (${elapsed(started)})`);
     server = await startShopServer({
       port: 0,
       host: '127.0.0.1',
       distDir: DIST,
       stub: { dataFile: path.join(dataDir, 'db.json'), reset: true },
+      images: { cacheDir: path.join(dataDir, 'images') },
     });
     const baseUrl = server.url.replace(/\/+$/, '');
     browser = await chromium.launch({
@@ -270,6 +295,12 @@ async function main(): Promise<number> {
     for (const route of ROUTES)
       views.push(await measureFirstView(browser, baseUrl, route, path.join(DIST, 'client')));
     console.error(`bench: first views measured (${elapsed(started)})`);
+    // After the first views: the pictures were resized then, as for any visitor but the first.
+    pictures = {
+      home: await measurePictures(browser, baseUrl, '/'),
+      product: await measurePictures(browser, baseUrl, '/product/7'),
+    };
+    console.error(`bench: pictures measured (${elapsed(started)})`);
     web = await benchSearchInBrowser(browser, baseUrl);
     console.error(`bench: search timed in the browser (${elapsed(started)})`);
     loading = await benchLoadingState(browser, baseUrl);
@@ -320,6 +351,15 @@ async function main(): Promise<number> {
     stub_writes: writes,
     loading_state: loading,
     pages,
+    images: {
+      ...pictures,
+      route: imageRoute,
+      met: imagesMet(
+        pictures.home,
+        pictures.product,
+        audits.find((audit) => audit.route === '/product/7')?.lcp_ms ?? Infinity,
+      ),
+    },
   };
   const md = markdown(report);
   console.log(md);
@@ -337,7 +377,8 @@ async function main(): Promise<number> {
     web.met &&
     writes.met &&
     loading.met &&
-    pages.met;
+    pages.met &&
+    report.images.met;
   return met ? 0 : 1;
 }
 

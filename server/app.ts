@@ -9,9 +9,11 @@ import compression from 'compression';
 import express, { type Request, type Response } from 'express';
 import { createStubApp, type StubAppOptions } from '../stub-server/app.ts';
 import { serverErrors } from '../stub-server/server.ts';
+import { IMAGE_ROUTE } from '../src/lib/image-url.ts';
 import { DEFAULT_TIME_ZONE } from '../src/lib/shop-time-zone.ts';
 import { accessLog } from './access-log.ts';
 import { backendProxy } from './backend-proxy.ts';
+import { imageRoute, type ImageRouteOptions } from './image-route.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
 import { securityHeaders } from './security.ts';
 import { sitemapRoutes } from './sitemap.ts';
@@ -39,6 +41,8 @@ export interface ShopServerOptions {
   accessLog?: boolean;
   /** Order dates are shown in this IANA zone (default Europe/Moscow). */
   timeZone?: string;
+  /** The image route's cache and limits (server/image-route.ts). */
+  images?: Omit<ImageRouteOptions, 'mediaBase'>;
 }
 
 export interface RunningShop {
@@ -67,6 +71,11 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   const apiBase = options.apiTarget
     ? `${options.apiTarget.replace(/\/+$/, '')}/api`
     : () => `${ownUrl}api`;
+  const mediaBase = options.apiTarget ? `${options.apiTarget.replace(/\/+$/, '')}/media/` : '';
+  app.use(
+    IMAGE_ROUTE,
+    imageRoute({ ...options.images, mediaBase: () => mediaBase || `${ownUrl}media/` }),
+  );
   // API answers and media (SVG) compressed on the fly when larger than 1 KB.
   app.use(['/api', '/media'], compression());
   if (options.apiTarget) {

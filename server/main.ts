@@ -18,7 +18,9 @@ const USAGE = `Использование: tsx server/main.ts [--dev] [--reset] 
   SSR_DATA_TIMEOUT_MS   сколько страница ждёт данные на сервере (1500)
   SHOP_TIME_ZONE        часовой пояс магазина для дат заказов (Europe/Moscow)
   ACCESS_LOG=0          не писать строку на каждый запрос
-  STUB_DATA_FILE        файл данных заглушки`;
+  STUB_DATA_FILE        файл данных заглушки
+  IMAGE_CACHE_DIR       папка кэша уменьшенных картинок (во временной папке системы)
+  IMAGE_CACHE_MB        предел кэша картинок в мегабайтах (256)`;
 
 let args;
 try {
@@ -51,6 +53,7 @@ const number = (name: string, fallback: number, max: number): number => {
 };
 const port = number('PORT', 3000, 65_535);
 const dataTimeoutMs = number('SSR_DATA_TIMEOUT_MS', 1500, 60_000);
+const imageCacheMb = number('IMAGE_CACHE_MB', 256, 1_000_000);
 const apiTarget = process.env.API_TARGET || undefined;
 if (apiTarget && !/^https?:\/\/[^/]+/.test(apiTarget)) {
   console.error(`Некорректный API_TARGET: ${apiTarget} (нужен адрес вида https://backend.example)`);
@@ -85,6 +88,10 @@ try {
     timeZone,
     accessLog: process.env.ACCESS_LOG !== '0',
     stub: { controls: args.controls === true, reset: args.reset === true },
+    images: {
+      cacheDir: process.env.IMAGE_CACHE_DIR || undefined,
+      cacheMaxBytes: imageCacheMb * 1024 * 1024,
+    },
   });
   console.log(`Магазин ягод: ${server.url}`);
   console.log(apiTarget ? `API: ${apiTarget}` : 'API: встроенная заглушка');

@@ -1,4 +1,5 @@
-// /media: the generated SVG images of the seed catalogue and the policy PDF.
+// /media: the generated images of the seed catalogue (SVG drawings, and JPEG photos for the
+// home page, fixtures/photos.ts) and the policy PDF.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import express, { type Request, type Response, type Router } from 'express';
@@ -6,6 +7,8 @@ import type { DetailError } from '../src/api/types.ts';
 import { type ArtSpec, renderArt } from './fixtures/art.ts';
 import { PRODUCTS, SECTIONS } from './fixtures/catalog.ts';
 import { SLIDES } from './fixtures/content.ts';
+import { PHOTO_PRODUCTS, PHOTO_SLIDES } from './fixtures/media-paths.ts';
+import { photoFile, renderPhoto } from './fixtures/photos.ts';
 import { NOT_FOUND } from './http.ts';
 
 export const POLICY_FILE = fileURLToPath(new URL('./fixtures/policy.pdf', import.meta.url));
@@ -54,6 +57,21 @@ export function renderMedia(path: string): string | null {
   return svg;
 }
 
+/** The photo file for a /media path like `catalog/product-7.jpg`, null when there is none. */
+export function mediaPhoto(path: string): Promise<string> | null {
+  const match = /^\/?(catalog\/product|carousel\/slide)-(\d+)\.jpg$/.exec(path);
+  if (!match) return null;
+  const [, kind = '', id = ''] = match;
+  const photos = kind === 'catalog/product' ? PHOTO_PRODUCTS : PHOTO_SLIDES;
+  if (!photos.has(Number(id))) return null;
+  const svg = renderMedia(`${kind}-${id}.svg`);
+  if (svg === null) return null;
+  const aspect = kind === 'carousel/slide' ? 1.6 : 1;
+  return photoFile(`${kind.replace('/', '-')}-${id}.jpg`, () =>
+    renderPhoto(svg, aspect, Number(id) * 7919 + aspect * 1000),
+  );
+}
+
 function notFound(_req: Request, res: Response): void {
   res.status(404).json({ detail: NOT_FOUND } satisfies DetailError);
 }
@@ -74,6 +92,21 @@ export function mediaRouter(): Router {
         'X-Content-Type-Options': 'nosniff',
       })
       .send(svg);
+  });
+  router.get(/^\/(catalog|carousel)\/[a-z]+-\d+\.jpg$/, (req, res, next) => {
+    const photo = mediaPhoto(req.path);
+    if (photo === null) {
+      next();
+      return;
+    }
+    photo.then(
+      (file) =>
+        // sendFile answers with an ETag and Last-Modified, and 304 to a conditional request.
+        res.sendFile(file, {
+          headers: { 'Cache-Control': `public, max-age=${DAY_SECONDS}` },
+        }),
+      next,
+    );
   });
   router.get('/policy.pdf', (_req, res, next) => {
     if (!existsSync(POLICY_FILE)) {

@@ -4,6 +4,7 @@
 import type { Breadcrumbs, Product, Section, Selection } from '../api/types';
 import { CATALOG_TITLE } from '../features/catalog/texts';
 import { pageTitle } from '../lib/document-title';
+import { imageUrl, isResizable } from '../lib/image-url';
 import { hasPrice, priceText, stockText } from '../lib/product-text';
 import { CITY, PICKUP_ADDRESS, STORE_NAME } from '../lib/shop-info';
 import type { PageData } from '../ui/page-data';
@@ -61,6 +62,15 @@ function absolute(src: string, origin: string): string {
   }
 }
 
+/**
+ * What link previews show: a photo as the image route's 1200 px JPEG (Telegram and VK read
+ * JPEG, not AVIF, and would otherwise fetch the 2 MB original), a drawing as it is.
+ */
+function previewImage(src: string | null | undefined): string {
+  if (isResizable(src)) return imageUrl(src, 'og');
+  return src ?? PLACEHOLDER_IMAGE;
+}
+
 function productHead(origin: string, path: string, product: Product, trail: Breadcrumbs | null) {
   const crumbs: Crumbs = [
     { name: 'Главная', path: '/' },
@@ -79,7 +89,7 @@ function productHead(origin: string, path: string, product: Product, trail: Brea
   return {
     title: product.name,
     description: `${product.name}: ${priceText(product)}, ${stockText(product)}. ${STORE_NAME}, ${CITY}.`,
-    image: product.image ?? PLACEHOLDER_IMAGE,
+    image: previewImage(product.image),
     type: 'product' as const,
     jsonLd: [
       {
@@ -108,7 +118,7 @@ function sectionHead(origin: string, path: string, section: Section, trail: Brea
   return {
     title: section.name,
     description: `${section.name} в магазине «${STORE_NAME}»: ${count} ${count === 1 ? 'товар' : 'товаров'} с ценами и наличием.`,
-    image: section.image ?? PLACEHOLDER_IMAGE,
+    image: previewImage(section.image),
     type: 'website' as const,
     jsonLd: [breadcrumbList(origin, crumbs)],
     indexable: true,
@@ -119,7 +129,7 @@ function selectionHead(selection: Selection) {
   return {
     title: selection.name,
     description: selection.description || `${selection.name} — подборка магазина «${STORE_NAME}»`,
-    image: selection.products[0]?.image ?? selection.sections[0]?.image ?? PLACEHOLDER_IMAGE,
+    image: previewImage(selection.products[0]?.image ?? selection.sections[0]?.image),
     type: 'website' as const,
     jsonLd: [],
     indexable: true,

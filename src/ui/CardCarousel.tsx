@@ -8,6 +8,8 @@ import hover from './HoverControls.module.css';
 /** Spec §9: product and section carousels. */
 export const CARD_SLIDE_WIDTH = 175;
 export const CARD_SLIDE_GAP = 15;
+/** A card's picture in a carousel is as wide as its slide (`sizes`). */
+export const CAROUSEL_CARD_SIZES = `${CARD_SLIDE_WIDTH}px`;
 
 /**
  * A row of cards that scrolls sideways: by swipe or trackpad, natively, and by the arrows on

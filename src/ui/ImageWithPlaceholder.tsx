@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { responsiveImage } from '../lib/image-url';
 import classes from './ImageWithPlaceholder.module.css';
 
 /** Shown when an item has no image, or when its image fails to load (spec §3). */
@@ -10,8 +11,15 @@ interface ImageWithPlaceholderProps {
   /** Intrinsic size: the browser reserves the box before the file arrives, so nothing jumps. */
   width: number;
   height: number;
+  /**
+   * The picture's width on screen at each breakpoint (the `sizes` attribute): the browser picks
+   * the smallest of the image route's widths that is sharp at its pixel density.
+   */
+  sizes: string;
   /** For images in the first screenful; everything else loads when scrolled near. */
   eager?: boolean;
+  /** The page's largest picture: asked for first (React preloads it in the server's HTML). */
+  priority?: boolean;
   greyed?: boolean;
   className?: string;
 }
@@ -21,7 +29,9 @@ export function ImageWithPlaceholder({
   alt,
   width,
   height,
+  sizes,
   eager = false,
+  priority = false,
   greyed = false,
   className,
 }: ImageWithPlaceholderProps) {
@@ -30,14 +40,14 @@ export function ImageWithPlaceholder({
   const classNames = [classes.image, greyed && classes.greyed, className].filter(Boolean);
   return (
     <img
-      src={shown}
+      {...responsiveImage(shown, sizes)}
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className={classNames.join(' ')}
-      data-placeholder={shown === PLACEHOLDER_IMAGE || undefined}
       data-greyed={greyed || undefined}
       onError={() => {
         if (src) setFailedSrc(src);

@@ -34,6 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       host: '127.0.0.1',
       distDir,
       stub: { dataFile, controls: true },
+      images: { cacheDir: path.join(dataDir, 'images') },
     });
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@
 // Only its ports and build path are swapped for this run's; everything else is the file.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +59,8 @@ beforeAll(async () => {
   conf = swap(conf, 'server 127.0.0.1:3002;', `server 127.0.0.1:${shops[1]?.port};`);
   conf = swap(conf, 'listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
   conf = swap(conf, 'root /srv/berries-shop/dist/client;', `root ${REPO_ROOT}dist/client;`);
+  // Run as root, nginx's workers run as nobody: they must reach the cache under the prefix.
+  await chmod(dir, 0o755);
   const prefix = path.join(dir, 'nginx');
   await mkdir(path.join(prefix, 'logs'), { recursive: true });
   await mkdir(path.join(prefix, 'tmp'), { recursive: true });
@@ -114,6 +116,34 @@ describe('deploy/nginx.conf in front of two instances', () => {
     expect(br.headers.get('content-security-policy')).toBeNull();
     const gz = await fetch(front + script, { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  test('a resized photo comes from an instance once, then from nginx’s cache, per format', async () => {
+    const url = `${front}/img/v1/320/catalog/product-7.jpg`;
+    const get = async (accept: string) => {
+      const response = await fetch(url, { headers: { Accept: accept } });
+      expect(response.status).toBe(200);
+      return {
+        cache: response.headers.get('x-cache-status'),
+        type: response.headers.get('content-type'),
+        body: Buffer.from(await response.arrayBuffer()),
+      };
+    };
+    const avif = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+    const first = await get(avif);
+    expect(first).toMatchObject({ cache: 'MISS', type: 'image/avif' });
+    const second = await get(avif);
+    expect(second).toMatchObject({ cache: 'HIT', type: 'image/avif' });
+    expect(second.body.equals(first.body)).toBe(true);
+    // Another browser's Accept that chooses the same format shares the entry...
+    expect(await get('image/avif,*/*')).toMatchObject({ cache: 'HIT', type: 'image/avif' });
+    // ...one that refuses AVIF never gets it from the cache.
+    expect(await get('image/webp,*/*')).toMatchObject({ cache: 'MISS', type: 'image/webp' });
+    expect(await get('image/avif;q=0,image/webp')).toMatchObject({
+      cache: 'HIT',
+      type: 'image/webp',
+    });
+    expect(await get('image/*')).toMatchObject({ cache: 'MISS', type: 'image/jpeg' });
   });
 
   test('a basket change in Chromium goes through nginx, and survives a reload', async () => {

@@ -44,7 +44,8 @@ describe('a product page as HTML', () => {
     expect(meta(html, 'og:url')).toBe(`${baseUrl()}/product/7`);
     expect(meta(html, 'og:site_name')).toBe('Ягодная лавка');
     expect(meta(html, 'og:locale')).toBe('ru_RU');
-    expect(meta(html, 'og:image')).toBe(`${baseUrl()}/media/catalog/product-7.svg`);
+    // Link previews read a 1200 px JPEG from the image route, not the 2 MB original.
+    expect(meta(html, 'og:image')).toBe(`${baseUrl()}/img/v1/og/catalog/product-7.jpg`);
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     const [product, breadcrumbs] = jsonLd(html);
     expect(product).toMatchObject({

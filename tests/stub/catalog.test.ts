@@ -36,7 +36,7 @@ describe('catalogue calls', () => {
     expect(body).toEqual({
       id: 7,
       name: 'Малина',
-      image: '/media/catalog/product-7.svg',
+      image: '/media/catalog/product-7.jpg',
       unit: 'кг',
       unit_step: 0.1,
       price: 890,

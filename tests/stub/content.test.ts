@@ -28,7 +28,7 @@ describe('content calls', () => {
       expect((slide.text as string).split('\n').length).toBeGreaterThanOrEqual(2);
       expect(slide.background).toMatch(/^#[0-9a-f]{6}$/i);
       expect(slide.text_color).toMatch(/^#[0-9a-f]{6}$/i);
-      expect(slide.image).toMatch(/^\/media\/carousel\/slide-\d+\.svg$/);
+      expect(slide.image).toMatch(/^\/media\/carousel\/slide-\d+\.(svg|jpg)$/);
     }
   });
 

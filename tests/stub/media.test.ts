@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTS, SECTIONS } from '../../stub-server/fixtures/catalog.ts';
 import { buildCatalogSeed } from '../../stub-server/fixtures/seed.ts';
@@ -29,8 +30,8 @@ describe('/media images', () => {
     expect(seedImageUrls().length).toBe(PRODUCTS.length - 1 + SECTIONS.length + 3);
   });
 
-  it('every image URL in the fixtures answers 200 image/svg+xml with cache headers', async () => {
-    const urls = seedImageUrls();
+  it('every drawing in the fixtures answers 200 image/svg+xml with cache headers', async () => {
+    const urls = seedImageUrls().filter((url) => url.endsWith('.svg'));
     const answers = await Promise.all(
       urls.map(async (url) => {
         const response = await fetch(new URL(url, server.url));
@@ -76,6 +77,24 @@ describe('/media images', () => {
     }
   });
 
+  it('the home page’s products and first slide are photos: JPEGs of 2400 px and over 1 MB', async () => {
+    const photos = seedImageUrls().filter((url) => url.endsWith('.jpg'));
+    expect(photos).toContain('/media/catalog/product-7.jpg');
+    expect(photos).toContain('/media/carousel/slide-1.jpg');
+    expect(photos.length).toBeGreaterThanOrEqual(5);
+    for (const url of ['/media/catalog/product-7.jpg', '/media/carousel/slide-1.jpg']) {
+      const response = await fetch(new URL(url, server.url));
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toBe('image/jpeg');
+      expect(response.headers.get('etag'), url).toBeTruthy();
+      expect(response.headers.get('last-modified'), url).toBeTruthy();
+      const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect(meta.format, url).toBe('jpeg');
+      expect(meta.width, url).toBe(2400);
+      expect(meta.size ?? 0, url).toBeGreaterThan(1_000_000);
+    }
+  });
+
   it('images are deterministic and differ between products', () => {
     const first = renderMedia('/catalog/product-7.svg');
     expect(first).not.toBeNull();
@@ -88,6 +107,7 @@ describe('/media images', () => {
     for (const path of [
       '/media/catalog/product-9999.svg',
       '/media/catalog/product-45.svg',
+      '/media/catalog/product-1.jpg',
       '/media/nope.png',
     ]) {
       const response = await fetch(new URL(path, server.url));

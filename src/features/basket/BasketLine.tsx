@@ -11,6 +11,9 @@ import classes from './BasketPage.module.css';
 import { focusableDisabled } from './focusable-disabled';
 import { removeLine, useBasket } from './store';
 
+/** The line's picture (BasketPage.module.css, `sizes`): 80 px, 96 px from 48em. */
+const BASKET_LINE_SIZES = '(min-width:48em) 96px,80px';
+
 function lineTotal({ product, amount }: BasketEntry): string {
   if (!product.available) return 'Недоступно';
   if (!hasPrice(product)) return 'Цена неизвестна';
@@ -35,6 +38,7 @@ export function BasketLine({ line }: { line: BasketEntry }) {
           alt={product.name}
           width={96}
           height={96}
+          sizes={BASKET_LINE_SIZES}
           greyed={!product.available}
         />
       </Link>

@@ -1,4 +1,5 @@
 import type { CarouselSlide } from '../../api/types';
+import { responsiveImage } from '../../lib/image-url';
 import classes from './HomeCarousel.module.css';
 
 /** Spec §9: the home carousel's default interval. */
@@ -14,6 +15,14 @@ export interface SlidesStart {
 
 const SLIDE_IMAGE = { width: 800, height: 500 };
 
+/**
+ * The picture's width (HomeCarousel.module.css), as `sizes`. It covers its column, which on a
+ * phone is taller than the picture's 16:10, so the height decides: 240 px high (a little more
+ * with long text) is 384 px wide. From sm, half of the slide 320 px high needs 512 px, and the
+ * half is 554 px at most (the page's column stops at 1108 px).
+ */
+export const SLIDE_SIZES = '(min-width:37.5em) 554px,400px';
+
 /** A slide's text is multi-line: each line is its own paragraph (spec §3). */
 export function slideParagraphs(text: string): string[] {
   return text
@@ -22,7 +31,10 @@ export function slideParagraphs(text: string): string[] {
     .filter(Boolean);
 }
 
-/** `first`: the slide on screen on arrival; its picture is the page's largest paint. */
+/**
+ * `first`: the slide on screen on arrival; its picture is the page's largest paint, asked for
+ * first (React's server render preloads it, with its srcset). The others wait until near.
+ */
 export function HomeSlide({ slide, first }: { slide: CarouselSlide; first: boolean }) {
   return (
     <div
@@ -38,10 +50,11 @@ export function HomeSlide({ slide, first }: { slide: CarouselSlide; first: boole
       {slide.image && (
         // The slide's words carry its meaning; the picture only decorates.
         <img
-          src={slide.image}
+          {...responsiveImage(slide.image, SLIDE_SIZES)}
           alt=""
           width={SLIDE_IMAGE.width}
           height={SLIDE_IMAGE.height}
+          loading={first ? undefined : 'lazy'}
           fetchPriority={first ? 'high' : undefined}
           className={classes.image}
         />

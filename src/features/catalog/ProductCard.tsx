@@ -7,11 +7,23 @@ import { BasketControl } from '../basket';
 import classes from './Card.module.css';
 import { UnavailableButton } from './UnavailableButton';
 
-/** Product images are square (400 × 400 in the stub). */
+/** Product images are square (400 × 400 drawings or 2400 × 2400 photos in the stub). */
 const IMAGE_SIZE = 300;
 
 /** A product in a grid or a carousel (spec §2, §4): image, name, price, stock and basket control. */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export function ProductCard({
+  product,
+  imageSizes,
+  eager = false,
+  priority = false,
+}: {
+  product: Product;
+  /** How wide the card's layout shows it (src/ui/image-sizes.ts). */
+  imageSizes: string;
+  eager?: boolean;
+  /** The page's largest picture (the product page's). */
+  priority?: boolean;
+}) {
   const href = `/product/${product.id}`;
   return (
     <Card withBorder padding="sm" className={classes.card} data-testid="product-card">
@@ -21,7 +33,9 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           alt={product.name}
           width={IMAGE_SIZE}
           height={IMAGE_SIZE}
+          sizes={imageSizes}
           eager={eager}
+          priority={priority}
           greyed={!product.available}
         />
       </Link>

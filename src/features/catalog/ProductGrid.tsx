@@ -8,6 +8,13 @@ import { SectionCard } from './SectionCard';
 /** How many cards a grid shows with their images loaded at once: about the first screenful. */
 const EAGER_CARDS = 4;
 
+/**
+ * A card's width at spec §9's breakpoints (ProductGrid.module.css), as `sizes`, rounded up to
+ * keep the first view's script small: inside the page's column (100vw - 32px, 1108 px at most),
+ * 2 columns on a phone (50vw - 22px), 3 from sm (33vw - 21px), then 4 or 5 of at most 265 px.
+ */
+export const GRID_CARD_SIZES = '(min-width:60em) 265px,(min-width:37.5em) 33vw,50vw';
+
 /** Two columns on a phone up to five on a wide screen; a card never grows past 300 px. */
 function Grid({ children }: { children: ReactNode }) {
   return <div className={classes.grid}>{children}</div>;
@@ -30,6 +37,7 @@ export function ProductGrid({
         <SectionCard
           key={`s${section.id}`}
           section={section}
+          imageSizes={GRID_CARD_SIZES}
           eager={eager && index < EAGER_CARDS}
         />
       ))}
@@ -37,6 +45,7 @@ export function ProductGrid({
         <ProductCard
           key={`p${product.id}`}
           product={product}
+          imageSizes={GRID_CARD_SIZES}
           eager={eager && sections.length + index < EAGER_CARDS}
         />
       ))}

@@ -11,6 +11,9 @@ import { productQuery } from './queries';
 
 // The card keeps its 300 px (spec §2); beside it on wider screens, below it on a phone, what a
 // buyer asks next: how the berries reach them.
+/** The card's picture (`sizes`): 300 px, or the column on a phone narrower than 332 px. */
+export const PRODUCT_PAGE_SIZES = '(max-width:332px) calc(100vw - 32px),300px';
+
 function ProductFrame({ card }: { card: ReactNode }) {
   return (
     <Grid gap="lg" align="flex-start">
@@ -52,7 +55,9 @@ function ProductView({ id }: { id: number }) {
       title={product.name}
       onCrumbsRetry={breadcrumbs ? undefined : state.reload}
     >
-      <ProductFrame card={<ProductCard product={product} eager />} />
+      <ProductFrame
+        card={<ProductCard product={product} imageSizes={PRODUCT_PAGE_SIZES} priority />}
+      />
     </CatalogLayout>
   );
 }

@@ -8,7 +8,16 @@ import classes from './Card.module.css';
 const IMAGE_SIZE = 300;
 
 /** A section in a grid or a carousel: its image and name; the whole card links to it. */
-export function SectionCard({ section, eager = false }: { section: SectionRef; eager?: boolean }) {
+export function SectionCard({
+  section,
+  imageSizes,
+  eager = false,
+}: {
+  section: SectionRef;
+  /** How wide the card's layout shows it (src/ui/image-sizes.ts). */
+  imageSizes: string;
+  eager?: boolean;
+}) {
   return (
     <Card
       component={Link}
@@ -24,6 +33,7 @@ export function SectionCard({ section, eager = false }: { section: SectionRef; e
           alt=""
           width={IMAGE_SIZE}
           height={IMAGE_SIZE}
+          sizes={imageSizes}
           eager={eager}
         />
       </Card.Section>

@@ -2,7 +2,12 @@ import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import type { Selection } from '../../api/types';
-import { CARD_SLIDE_GAP, CARD_SLIDE_WIDTH, CardCarousel } from '../../ui/CardCarousel';
+import {
+  CARD_SLIDE_GAP,
+  CARD_SLIDE_WIDTH,
+  CAROUSEL_CARD_SIZES,
+  CardCarousel,
+} from '../../ui/CardCarousel';
 import { ErrorState } from '../../ui/ErrorState';
 import { useLoad } from '../../ui/useLoad';
 import { ProductCardSkeleton } from './CardSkeletons';
@@ -26,10 +31,10 @@ function SelectionBlock({ selection }: { selection: Selection }) {
       {/* Named apart from the section around it: two landmarks with one name blur together. */}
       <CardCarousel label={`Товары подборки «${selection.name}»`}>
         {selection.sections.map((section) => (
-          <SectionCard key={`s${section.id}`} section={section} />
+          <SectionCard key={`s${section.id}`} section={section} imageSizes={CAROUSEL_CARD_SIZES} />
         ))}
         {selection.products.map((product) => (
-          <ProductCard key={`p${product.id}`} product={product} />
+          <ProductCard key={`p${product.id}`} product={product} imageSizes={CAROUSEL_CARD_SIZES} />
         ))}
       </CardCarousel>
     </Stack>

@@ -5,6 +5,8 @@ import type { Product } from '../../../src/api/types';
 import { resetBasket } from '../../../src/features/basket/store';
 import { ProductCard, ProductGrid, SectionCard } from '../../../src/features/catalog';
 import { formatRub } from '../../../src/lib/money';
+import { GRID_CARD_SIZES } from '../../../src/features/catalog/ProductGrid';
+import { PRODUCT_PAGE_SIZES } from '../../../src/features/catalog/ProductPage';
 import { PLACEHOLDER_IMAGE } from '../../../src/ui/ImageWithPlaceholder';
 import { renderAt } from '../render';
 
@@ -50,7 +52,7 @@ function productLinks(): string[] {
 
 describe('the product card', () => {
   it('available: image and name link to the product, unit price, stock, and В корзину', () => {
-    renderAt(<ProductCard product={strawberry} />);
+    renderAt(<ProductCard imageSizes={GRID_CARD_SIZES} product={strawberry} />);
     expect(card().getByRole('link', { name: strawberry.name }).getAttribute('href')).toBe(
       '/product/2',
     );
@@ -70,7 +72,7 @@ describe('the product card', () => {
   });
 
   it('unavailable: закончилось, a greyed image and Недоступно instead of В корзину', () => {
-    renderAt(<ProductCard product={soldOut} />);
+    renderAt(<ProductCard imageSizes={GRID_CARD_SIZES} product={soldOut} />);
     expect(card().getByText('закончилось')).toBeTruthy();
     expect(card().queryByText(/в наличии/)).toBeNull();
     expect(image().dataset.greyed).toBe('true');
@@ -82,34 +84,63 @@ describe('the product card', () => {
   });
 
   it('no price: Цена неизвестна instead of the unit price', () => {
-    renderAt(<ProductCard product={noPrice} />);
+    renderAt(<ProductCard imageSizes={GRID_CARD_SIZES} product={noPrice} />);
     expect(card().getByText('Цена неизвестна')).toBeTruthy();
     expect(card().queryByText(/₽/)).toBeNull();
     expect(card().getByText('в наличии 12,5 л')).toBeTruthy();
   });
 
   it('no image: the placeholder, still sized and described', () => {
-    renderAt(<ProductCard product={noImage} />);
+    renderAt(<ProductCard imageSizes={GRID_CARD_SIZES} product={noImage} />);
     expect(image().getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
     expect(image().getAttribute('alt')).toBe(noImage.name);
     expect(image().getAttribute('width')).toBe('300');
   });
 
   it('an image that fails to load gives way to the placeholder', () => {
-    renderAt(<ProductCard product={strawberry} />);
+    renderAt(<ProductCard imageSizes={GRID_CARD_SIZES} product={strawberry} />);
     fireEvent.error(image());
     expect(image().getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
   });
 
+  it('a photo comes from the image route: every width in srcset, the layout’s sizes', () => {
+    const photo = { ...strawberry, image: '/media/catalog/product-2.jpg' };
+    renderAt(<ProductCard imageSizes={GRID_CARD_SIZES} product={photo} />);
+    expect(image().getAttribute('src')).toBe('/img/v1/480/catalog/product-2.jpg');
+    expect(image().getAttribute('srcset')?.split(', ')).toEqual(
+      [160, 240, 320, 480, 640, 960, 1280].map((w) => `/img/v1/${w}/catalog/product-2.jpg ${w}w`),
+    );
+    expect(image().getAttribute('sizes')).toBe(GRID_CARD_SIZES);
+    expect(image().getAttribute('loading')).toBe('lazy');
+    // A failed picture becomes the placeholder, with no srcset left to override it.
+    fireEvent.error(image());
+    expect(image().getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
+    expect(image().hasAttribute('srcset')).toBe(false);
+  });
+
+  it('a drawing (SVG) is sent as it is: it is sharp at any size', () => {
+    renderAt(<ProductCard imageSizes={GRID_CARD_SIZES} product={strawberry} />);
+    expect(image().getAttribute('src')).toBe('/media/catalog/product-2.svg');
+    expect(image().hasAttribute('srcset')).toBe(false);
+  });
+
+  it('the product page’s picture is asked for first', () => {
+    const photo = { ...strawberry, image: '/media/catalog/product-2.jpg' };
+    renderAt(<ProductCard imageSizes={PRODUCT_PAGE_SIZES} product={photo} priority />);
+    expect(image().getAttribute('fetchpriority')).toBe('high');
+    expect(image().getAttribute('loading')).toBe('eager');
+    expect(image().getAttribute('sizes')).toBe(PRODUCT_PAGE_SIZES);
+  });
+
   it('loads its image at once when asked to (first screenful), lazily otherwise', () => {
-    renderAt(<ProductCard product={strawberry} eager />);
+    renderAt(<ProductCard imageSizes={GRID_CARD_SIZES} product={strawberry} eager />);
     expect(image().getAttribute('loading')).toBe('eager');
   });
 });
 
 describe('the out-of-stock dialog', () => {
   it('Недоступно opens Товар закончился with the spec text; Ok closes it', async () => {
-    renderAt(<ProductCard product={soldOut} />);
+    renderAt(<ProductCard imageSizes={GRID_CARD_SIZES} product={soldOut} />);
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Недоступно' }));
 
@@ -132,6 +163,7 @@ describe('the section card', () => {
   it('shows the image and name, and links to the section', () => {
     renderAt(
       <SectionCard
+        imageSizes={GRID_CARD_SIZES}
         section={{ id: 9, name: 'Лесные ягоды', image: '/media/catalog/section-9.svg' }}
       />,
     );
@@ -143,7 +175,12 @@ describe('the section card', () => {
   });
 
   it('falls back to the placeholder without an image', () => {
-    renderAt(<SectionCard section={{ id: 22, name: 'Экзотические ягоды', image: null }} />);
+    renderAt(
+      <SectionCard
+        imageSizes={GRID_CARD_SIZES}
+        section={{ id: 22, name: 'Экзотические ягоды', image: null }}
+      />,
+    );
     expect(screen.getByRole('link').querySelector('img')!.getAttribute('src')).toBe(
       PLACEHOLDER_IMAGE,
     );

@@ -1,0 +1,78 @@
+// Fetches the original of a picture for the image route, with its input capped: no redirects
+// (a backend's redirect could point anywhere: SSRF), a deadline for the whole download, and a
+// byte limit checked while the body arrives (a missing or lying Content-Length changes nothing).
+
+export type SourceFailure = 'missing' | 'unreachable' | 'too-large' | 'too-slow' | 'not-an-image';
+
+export class SourceError extends Error {
+  constructor(readonly reason: SourceFailure) {
+    super(`image source: ${reason}`);
+  }
+}
+
+/** The validators a cached result was made from; sent back as a conditional request. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+export type SourceAnswer =
+  { kind: 'unchanged' } | { kind: 'body'; body: Buffer; type: string; validators: Validators };
+
+export interface SourceLimits {
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) throw new SourceError('too-large');
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new SourceError('too-large');
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** GETs `url`; with `known` validators, a 304 answers `unchanged`. */
+export async function fetchSource(
+  url: string,
+  limits: SourceLimits,
+  known?: Validators,
+): Promise<SourceAnswer> {
+  const headers: Record<string, string> = { Accept: 'image/*' };
+  if (known?.etag) headers['If-None-Match'] = known.etag;
+  if (known?.lastModified) headers['If-Modified-Since'] = known.lastModified;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
+  try {
+    const response = await fetch(url, { headers, redirect: 'manual', signal: controller.signal });
+    if (response.status === 304 && known) return { kind: 'unchanged' };
+    if (response.status === 404 || response.status === 410) throw new SourceError('missing');
+    if (response.status !== 200) throw new SourceError('unreachable');
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+    if (!type.startsWith('image/')) throw new SourceError('not-an-image');
+    const body = await readCapped(response, limits.maxBytes);
+    const validators: Validators = {};
+    const etag = response.headers.get('etag');
+    const lastModified = response.headers.get('last-modified');
+    if (etag) validators.etag = etag;
+    if (lastModified) validators.lastModified = lastModified;
+    return { kind: 'body', body, type, validators };
+  } catch (error) {
+    if (error instanceof SourceError) throw error;
+    throw new SourceError(controller.signal.aborted ? 'too-slow' : 'unreachable');
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,154 @@
+// Every picture of the shop through the image route (issue 20): what the server's HTML asks for,
+// and what a phone's browser downloads, in bytes, without anything moving as pictures arrive.
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { SLIDE_SIZES } from '../../src/features/catalog/HomeSlide';
+import { PRODUCT_PAGE_SIZES } from '../../src/features/catalog/ProductPage';
+import { assertClean, baseUrl, openPage, setupBrowser } from './browser';
+
+const browser = setupBrowser();
+
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+
+async function html(path: string): Promise<string> {
+  const response = await fetch(baseUrl() + path);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+const imageTags = (page: string) => [...page.matchAll(/<img\s[^>]*>/g)].map(([tag]) => tag);
+const preloads = (page: string) =>
+  [...page.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map(([tag]) => tag);
+
+describe('the server’s HTML', () => {
+  it('/: the first slide is preloaded with its srcset at high priority; the rest wait', async () => {
+    const page = await html('/');
+    const [lcp, ...others] = preloads(page);
+    expect(attribute(lcp ?? '', 'fetchPriority')).toBe('high');
+    expect(attribute(lcp ?? '', 'imageSrcSet')).toContain('/img/v1/640/carousel/slide-1.jpg 640w');
+    expect(attribute(lcp ?? '', 'imageSizes')).toBe(SLIDE_SIZES);
+    expect(others).toEqual([]);
+    const tags = imageTags(page);
+    expect(tags.length).toBeGreaterThan(10);
+    for (const tag of tags) {
+      // No photo goes out at the size it was uploaded; every box is reserved before it arrives.
+      expect(attribute(tag, 'src'), tag).not.toMatch(/^\/media\/.*\.jpg$/);
+      expect(attribute(tag, 'width'), tag).toMatch(/^\d+$/);
+      expect(attribute(tag, 'height'), tag).toMatch(/^\d+$/);
+    }
+    const [first, ...rest] = tags;
+    expect(attribute(first ?? '', 'src')).toBe('/img/v1/480/carousel/slide-1.jpg');
+    expect(attribute(first ?? '', 'loading')).not.toBe('lazy');
+    for (const tag of rest) expect(attribute(tag, 'loading'), tag).toBe('lazy');
+  });
+
+  it('/product/7: the product’s photo is preloaded with the card’s sizes', async () => {
+    const page = await html('/product/7');
+    const [lcp, ...others] = preloads(page);
+    expect(others).toEqual([]);
+    expect(attribute(lcp ?? '', 'fetchPriority')).toBe('high');
+    expect(attribute(lcp ?? '', 'imageSrcSet')).toContain('/img/v1/960/catalog/product-7.jpg 960w');
+    expect(attribute(lcp ?? '', 'imageSizes')).toBe(PRODUCT_PAGE_SIZES);
+  });
+
+  it('og:image is a 1200 px JPEG that a link preview can read', async () => {
+    const page = await html('/product/7');
+    const og = /<meta property="og:image" content="([^"]+)"/.exec(page)?.[1] ?? '';
+    // A reader that asks for anything still gets a JPEG.
+    const response = await fetch(og, { headers: { Accept: 'image/avif,*/*' } });
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 1200 });
+  });
+});
+
+interface Downloaded {
+  path: string;
+  type: string;
+  bytes: number;
+}
+
+/** Opens `path` on a phone (390 × 844 at 3x) and lists the pictures it downloaded. */
+async function onPhone(own: Browser, path: string, scroll = false) {
+  const context = await own.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const pictures: Promise<Downloaded>[] = [];
+  context.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'image') return;
+    pictures.push(
+      (async () => {
+        const response = await request.response();
+        const sizes = await request.sizes();
+        return {
+          path: new URL(request.url()).pathname,
+          type: (await response?.headerValue('content-type')) ?? '',
+          bytes: sizes.responseBodySize,
+        };
+      })(),
+    );
+  });
+  const page: Page = await context.newPage();
+  // Layout shifts from the start, whatever the page does later.
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(baseUrl() + path, { waitUntil: 'networkidle' });
+  if (scroll) {
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+    });
+    await page.waitForLoadState('networkidle');
+  }
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  const done = await Promise.all(pictures);
+  await context.close();
+  return { pictures: done, shifts };
+}
+
+describe('on a phone', () => {
+  it('/product/7 downloads its photo as an AVIF of at most 60 KB, and nothing moves', async () => {
+    const { pictures, shifts } = await onPhone(browser(), '/product/7');
+    const photos = pictures.filter((picture) => picture.path.includes('product-7'));
+    expect(photos.map((photo) => photo.path)).toEqual(['/img/v1/960/catalog/product-7.jpg']);
+    expect(photos[0]?.type).toBe('image/avif');
+    expect(photos[0]?.bytes).toBeLessThanOrEqual(60_000);
+    expect(shifts).toEqual([]);
+  });
+
+  it('/ scrolled to its end asks for no photo at its uploaded size, and nothing moves', async () => {
+    const { pictures, shifts } = await onPhone(browser(), '/', true);
+    const photos = pictures.filter((picture) => picture.path.startsWith('/img/'));
+    expect(photos.length).toBeGreaterThan(5);
+    expect(pictures.filter((picture) => /^\/media\/.*\.jpg$/.test(picture.path))).toEqual([]);
+    for (const photo of photos) expect(photo.type, photo.path).toBe('image/avif');
+    expect(shifts).toEqual([]);
+  });
+
+  it('/product/7 shows its photo in the card’s 300 px box, from the width that covers it', async () => {
+    const page = await openPage(browser(), '/product/7', { viewport: { width: 390, height: 844 } });
+    const image = page.getByTestId('product-card').locator('img');
+    // At 1x, the smallest width of the set that covers 300 px.
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+      .toBe(`${baseUrl()}/img/v1/320/catalog/product-7.jpg`);
+    const box = await image.boundingBox();
+    // The card's 300 px inside its 1 px border, square.
+    expect(Math.round(box?.width ?? 0)).toBe(298);
+    expect(Math.round(box?.height ?? 0)).toBe(298);
+    assertClean(page);
+  });
+});
