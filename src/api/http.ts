@@ -8,8 +8,8 @@ import { getToken, setToken } from './token';
 export interface ApiConfig {
   /** Where /api lives. The browser uses the same origin; contract tests point it elsewhere. */
   baseURL: string;
-  /** The anti-forgery token; the default reads the page's cookie, fetching it when missing. */
-  csrfToken: () => string | null | Promise<string | null>;
+  /** Reads the anti-forgery token; the default reads the page's cookie. */
+  csrfToken: () => string | null;
   /** Called on any 401 after the token is cleared: the app registers its logout and redirect. */
   onUnauthorized: () => void;
   /** Applied to every answer's data (the server's own calls rewrite the backend's URLs). */
@@ -28,25 +28,6 @@ export function csrfTokenFromPage(): string | null {
   return readCookie('csrftoken');
 }
 
-let tokenRequest: Promise<unknown> | null = null;
-
-/**
- * The cookie, or, when the visitor has none yet (an unsafe call before the start-up basket load
- * has answered), the basket asked once more: the backend hands the token out there
- * (`ensure_csrf_cookie`, contracts/README.md).
- */
-export async function csrfTokenOfVisitor(): Promise<string | null> {
-  const token = csrfTokenFromPage();
-  if (token || typeof document === 'undefined') return token;
-  tokenRequest ??= fetch(`${config.baseURL}/catalog/basket`, {
-    headers: { Accept: 'application/json' },
-  })
-    .catch(() => undefined)
-    .finally(() => (tokenRequest = null));
-  await tokenRequest;
-  return csrfTokenFromPage();
-}
-
 /** The login URL for a 401 on `path`, or null when the visitor is already on the login page. */
 export function loginRedirectFor(path: string): string | null {
   if (path === LOGIN_PATH || path.startsWith(`${LOGIN_PATH}?`)) return null;
@@ -57,7 +38,7 @@ export function loginRedirectFor(path: string): string | null {
 
 const config: ApiConfig = {
   baseURL: '/api',
-  csrfToken: csrfTokenOfVisitor,
+  csrfToken: csrfTokenFromPage,
   onUnauthorized: () => {},
 };
 
@@ -69,14 +50,14 @@ export const http = ofetch.create({
   timeout: undefined,
   // No silent retries: a failed call shows its message and a `Повторить` button at once.
   retry: 0,
-  async onRequest({ options }) {
+  onRequest({ options }) {
     options.baseURL = config.baseURL;
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
     const token = getToken();
     if (token) headers.set('Authorization', `Token ${token}`);
     if (UNSAFE_METHODS.has((options.method ?? 'GET').toUpperCase())) {
-      const csrf = await config.csrfToken();
+      const csrf = config.csrfToken();
       if (csrf) headers.set('X-CSRFToken', csrf);
     }
     options.headers = headers;

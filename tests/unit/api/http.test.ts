@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBasket, updateBasketAmount } from '../../../src/api/basket';
-import {
-  configureApi,
-  csrfTokenFromPage,
-  csrfTokenOfVisitor,
-  loginRedirectFor,
-} from '../../../src/api/http';
+import { configureApi, csrfTokenFromPage, loginRedirectFor } from '../../../src/api/http';
 import { getToken, setToken } from '../../../src/api/token';
 
 const calls: Request[] = [];
@@ -67,27 +62,6 @@ describe('the HTTP client', () => {
       'before-login',
       'after-login',
     ]);
-  });
-
-  it('without the cookie, asks the basket for it first (ensure_csrf_cookie), then sends it', async () => {
-    document.cookie = 'csrftoken=; path=/; max-age=0';
-    configureApi({ csrfToken: csrfTokenOfVisitor });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request = new Request(new URL(String(input), 'http://shop.test'), init);
-        calls.push(request);
-        // The backend's Set-Cookie, as the browser would store it.
-        if (request.method === 'GET') document.cookie = 'csrftoken=handed-out; path=/';
-        return Response.json({ product: {}, amount: 1 });
-      }),
-    );
-    await updateBasketAmount(5, 1);
-    expect(calls.map((call) => `${call.method} ${new URL(call.url).pathname}`)).toEqual([
-      'GET /api/catalog/basket',
-      'PUT /api/catalog/basket/5',
-    ]);
-    expect(calls[1]!.headers.get('X-CSRFToken')).toBe('handed-out');
   });
 
   it('does not send the anti-forgery header on GET', async () => {
