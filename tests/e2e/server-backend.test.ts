@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningShop, startShopServer } from '../../server/app.ts';
+import { imageUrl } from '../../src/lib/image-url.ts';
 import { baseUrl, control } from './browser';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -220,7 +221,8 @@ describe('API_TARGET: what a backend behind the shop sees, and what the visitor 
     expect(product.image).toBe('/media/catalog/honeysuckle.jpg');
     const html = await (await fetch(`${running.url}product/3`)).text();
     expect(html).toContain('Жимолость');
-    expect(html).toContain('src="/media/catalog/honeysuckle.jpg"');
+    // Through the image route, which fetches it from the backend's /media.
+    expect(html).toContain(`src="${imageUrl('/media/catalog/honeysuckle.jpg', 480)}"`);
     expect(html).not.toContain(new URL(api.url).host);
   });
 
