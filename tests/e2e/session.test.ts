@@ -69,7 +69,7 @@ describe('the login page', () => {
 // Issue 19: the server's form takes keys before the app's code arrives. What the shopper typed
 // there must be what the app logs in with, not an empty form that says «Введите логин».
 describe('the login form before the app takes over', () => {
-  test('login and password typed into the server\'s form log in with Enter once the app is there', async () => {
+  test("login and password typed into the server's form log in with Enter once the app is there", async () => {
     const page = await openPage(browser(), '/policy');
     const app = await holdAppCode(page);
     await page.goto('/login/', { waitUntil: 'commit' });
