@@ -2,9 +2,11 @@
 // notice's «Продолжить» posts here, the answer sets the cookie and sends the browser back to the
 // page it came from. After hydration the app handles the same form itself, with no reload.
 import express, { type Request, type Response, type Router } from 'express';
-import { requestOrigin } from './render.ts';
+import { requestOrigin, THEME_COOKIE, themeOf } from './render.ts';
 
 export const COOKIE_CONSENT_PATH = '/cookie-consent';
+export const THEME_TOGGLE_PATH = '/theme';
+const THEME_DAYS = 365;
 /** Spec §9: the notice stays away for 30 days. */
 const COOKIE_CONSENT_DAYS = 30;
 
@@ -52,6 +54,26 @@ export function settingsForms(): Router {
         sameSite: 'lax',
       });
       res.redirect(303, back);
+    },
+  );
+  // The footer's theme toggle: it switches the theme the page was rendered with (the cookie's;
+  // the page's inline script mirrors a theme kept only in local storage into it at load).
+  router.post(
+    THEME_TOGGLE_PATH,
+    express.urlencoded({ extended: false, limit: '4kb' }),
+    (req, res) => {
+      res.set('Cache-Control', 'no-store');
+      if (!sameOriginPost(req)) {
+        res.status(403).type('text/plain; charset=utf-8').send('Запрос с другого сайта отклонён');
+        return;
+      }
+      const next = themeOf(req) === 'dark' ? 'light' : 'dark';
+      res.cookie(THEME_COOKIE, next, {
+        maxAge: THEME_DAYS * 24 * 60 * 60 * 1000,
+        path: '/',
+        sameSite: 'lax',
+      });
+      res.redirect(303, safeBackPath((req.body as Record<string, unknown> | undefined)?.back));
     },
   );
   return router;

@@ -2,7 +2,7 @@
 // carries a visitor from the home page to a product, and the search form works as a plain GET.
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { assertClean, baseUrl, hydrated, openPage, setupBrowser } from './browser.ts';
+import { assertClean, baseUrl, hydrated, openPage, screenshot, setupBrowser } from './browser.ts';
 import { holdAppCode } from './held-app-code.ts';
 
 const browser = setupBrowser();
@@ -137,5 +137,60 @@ describe("the cookie notice's form on the server", () => {
     expect(answer.headers.get('set-cookie')).toMatch(
       /^cookieAccepted=true; Max-Age=2592000; Path=\//,
     );
+  });
+});
+
+// Issue 19: the footer's theme toggle is a form too; the server renders the chosen theme from the
+// first byte (a cookie mirror of the local-storage choice), so the next page has no light flash.
+const schemeOf = (page: Page) => page.locator('html').getAttribute('data-mantine-color-scheme');
+const themeToggle = (page: Page) =>
+  page.locator('footer').getByRole('button', { name: 'Переключить тему' });
+// The html element's own attribute (the page's CSS names the same attribute in its selectors).
+const SERVER_DARK = /<html[^>]* data-mantine-color-scheme="dark"/;
+
+describe('the theme toggle without the app', () => {
+  test('with JavaScript off it switches the theme, and the next page comes dark from the server', async () => {
+    const page = await openPage(browser(), '/catalog', {
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    expect(await schemeOf(page)).toBe('light');
+    await themeToggle(page).click();
+    await expect.poll(() => schemeOf(page)).toBe('dark');
+    expect(new URL(page.url()).pathname).toBe('/catalog');
+
+    const next = await page.goto('/section/1');
+    expect(await next?.text()).toMatch(SERVER_DARK);
+    expect(await schemeOf(page)).toBe('dark');
+    await screenshot(page, 'theme dark without javascript 390');
+
+    await themeToggle(page).click();
+    await expect.poll(() => schemeOf(page)).toBe('light');
+    assertClean(page);
+  });
+
+  test('a tap at the first paint, before the app has arrived, switches the theme and it stays', async () => {
+    const page = await openPage(browser(), '/policy');
+    const app = await holdAppCode(page);
+    await page.goto('/catalog', { waitUntil: 'commit' });
+    await app.asked;
+    const posted = page.waitForResponse((answer) => answer.url().endsWith('/theme'));
+    await themeToggle(page).click();
+    expect((await posted).status()).toBe(303);
+    await expect.poll(() => schemeOf(page)).toBe('dark');
+    app.release();
+    await hydrated(page);
+    expect(await schemeOf(page)).toBe('dark');
+    expect(await themeToggle(page).getAttribute('title')).toBe('Светлая тема');
+  });
+
+  test('after the app has taken over, the theme it switches is the one the next page comes in', async () => {
+    const page = await openPage(browser(), '/catalog');
+    await themeToggle(page).click();
+    await expect.poll(() => schemeOf(page)).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    const next = await page.goto('/section/1');
+    expect(await next?.text()).toMatch(SERVER_DARK);
+    expect(await schemeOf(page)).toBe('dark');
   });
 });
