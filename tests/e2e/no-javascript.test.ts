@@ -53,8 +53,12 @@ const notice = (page: Page) => page.getByRole('region', { name: 'Уведомл�
 
 describe('the cookie notice without the app', () => {
   test('with JavaScript off, Продолжить hides the notice, back on the same page, and on the next', async () => {
-    const page = await openPage(browser(), '/section/15?page=1', { javaScriptEnabled: false });
+    const page = await openPage(browser(), '/section/15?page=1', {
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
     await notice(page).waitFor();
+    await screenshot(page, 'cookie notice without javascript 390', { fullPage: false });
     await notice(page).getByRole('button', { name: 'Продолжить' }).click();
     await page.waitForURL((url) => url.pathname === '/section/15' && url.search === '?page=1');
     await page.getByRole('heading', { level: 1 }).waitFor();
