@@ -16,6 +16,7 @@ import { backendProxy } from './backend-proxy.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
 import { securityHeaders } from './security.ts';
+import { settingsForms } from './settings-forms.ts';
 import { sitemapRoutes } from './sitemap.ts';
 import { staticFiles } from './static.ts';
 
@@ -112,6 +113,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   }
 
   app.use(sitemapRoutes(renderer, renderOptions.siteUrl));
+  app.use(settingsForms());
   app.use(compression());
   app.get('*', (req, res, next) => {
     // A file the build does not have is a plain 404, not a page.

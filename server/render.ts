@@ -51,6 +51,14 @@ function cookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
+/** The cookie mirror of the theme the app keeps in local storage (src/app/theme-storage.ts). */
+export const THEME_COOKIE = 'theme';
+
+/** The theme the visitor chose, as its cookie mirror says; light when there is none. */
+export function themeOf(req: Request): 'light' | 'dark' {
+  return cookie(req, THEME_COOKIE) === 'dark' ? 'dark' : 'light';
+}
+
 function renderer(
   options: PageRendererOptions,
   load: (url: string) => Promise<{ entry: Entry; build: Build }>,
@@ -71,7 +79,11 @@ function renderer(
       res.redirect(302, result.location);
       return;
     }
-    const html = build.template.replaceAll('%NONCE%', nonce);
+    // The stored theme is on the html element from the first byte: no flash of the light one,
+    // with JavaScript or without.
+    const html = build.template
+      .replaceAll('%NONCE%', nonce)
+      .replace('data-mantine-color-scheme="light"', `data-mantine-color-scheme="${themeOf(req)}"`);
     const [start = '', end = ''] = html.split('<!--app-html-->');
     const head = [result.head, build.pageHead(result.pageSource, nonce)]
       .filter(Boolean)

@@ -1,4 +1,4 @@
-import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { useEffect } from 'react';
 import { type SsrContext, Router } from 'wouter';
 import type { PageData } from '../ui/page-data';
@@ -9,9 +9,10 @@ import { Routes } from './routes';
 import { ScrollReset } from './ScrollReset';
 import { startApp } from './startup';
 import { theme } from './theme';
+import { themeStorage } from './theme-storage';
 
 // Spec §3: the theme lives in localStorage under `theme`; light is the default.
-export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
+export const colorSchemeManager = themeStorage();
 
 export interface AppProps {
   /** The data of the first page: the server's answers, embedded in the HTML for hydration. */

@@ -2,7 +2,8 @@
 // a 401 anywhere sending the shopper to /login/ and, after logging in, back where they were.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseUrl, control, openPage, screenshot, setupBrowser } from './browser.ts';
+import { baseUrl, control, hydrated, openPage, screenshot, setupBrowser } from './browser.ts';
+import { holdAppCode } from './held-app-code.ts';
 
 const browser = setupBrowser();
 
@@ -62,6 +63,26 @@ describe('the login page', () => {
     await page.waitForURL((url) => url.pathname === '/');
     expect(new URL(page.url()).origin).toBe(baseUrl());
     expect(page.url()).not.toContain('evil.example');
+  });
+});
+
+// Issue 19: the server's form takes keys before the app's code arrives. What the shopper typed
+// there must be what the app logs in with, not an empty form that says «Введите логин».
+describe('the login form before the app takes over', () => {
+  test("login and password typed into the server's form log in with Enter once the app is there", async () => {
+    const page = await openPage(browser(), '/policy');
+    const app = await holdAppCode(page);
+    await page.goto('/login/', { waitUntil: 'commit' });
+    await app.asked;
+    await page.getByLabel('Логин').pressSequentially(DEMO.username);
+    await page.getByLabel('Пароль').pressSequentially(DEMO.password);
+    app.release();
+    await hydrated(page);
+
+    expect(await page.getByLabel('Логин').inputValue()).toBe(DEMO.username);
+    await page.getByLabel('Пароль').press('Enter');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await storedToken(page)).toMatch(/^[0-9a-f]{40}$/);
   });
 });
 

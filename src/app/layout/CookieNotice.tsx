@@ -1,11 +1,14 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import classes from './Layout.module.css';
 import { useOnPage } from './useOnPage';
 
 export const COOKIE_NAME = 'cookieAccepted';
 const COOKIE_DAYS = 30;
+/** The shop's server handles the form before the app's code arrives, and without it. */
+const CONSENT_ACTION = '/cookie-consent';
 
 /**
  * `initiallyAccepted` is what the server read from the request's cookie, so the first render in
@@ -13,12 +16,17 @@ const COOKIE_DAYS = 30;
  */
 export function CookieNotice({ initiallyAccepted }: { initiallyAccepted?: boolean }) {
   const onPolicy = useOnPage(['/policy']);
+  const [location] = useLocation();
+  const search = useSearch();
   const [accepted, setAccepted] = useState(
     () => initiallyAccepted ?? readCookie(COOKIE_NAME) === 'true',
   );
   if (accepted || onPolicy) return null;
 
-  const accept = () => {
+  // Once the app runs it accepts here, with no reload; before that (or without JavaScript) the
+  // browser posts the form and the server sets the cookie and sends it back to this page.
+  const accept = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     writeCookie(COOKIE_NAME, 'true', COOKIE_DAYS);
     setAccepted(true);
   };
@@ -36,21 +44,24 @@ export function CookieNotice({ initiallyAccepted }: { initiallyAccepted?: boolea
         Мы используем файлы cookie, чтобы сайт работал удобнее. Продолжая пользоваться сайтом, вы
         соглашаетесь с использованием файлов cookie.
       </Text>
-      <Group gap="sm" justify="flex-end">
-        <Button
-          component="a"
-          href="/policy"
-          target="_blank"
-          rel="noopener"
-          variant="default"
-          size="sm"
-        >
-          Подробнее
-        </Button>
-        <Button size="sm" onClick={accept}>
-          Продолжить
-        </Button>
-      </Group>
+      <form method="post" action={CONSENT_ACTION} onSubmit={accept}>
+        <input type="hidden" name="back" value={search ? `${location}?${search}` : location} />
+        <Group gap="sm" justify="flex-end">
+          <Button
+            component="a"
+            href="/policy"
+            target="_blank"
+            rel="noopener"
+            variant="default"
+            size="sm"
+          >
+            Подробнее
+          </Button>
+          <Button type="submit" size="sm">
+            Продолжить
+          </Button>
+        </Group>
+      </form>
     </Paper>
   );
 }

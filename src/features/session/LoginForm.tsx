@@ -3,9 +3,10 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
 import { IconAlertTriangle, IconLogin2 } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { MessageBox } from '../../ui/MessageBox';
-import { useState } from 'react';
 import type { Credentials } from '../../api/types';
+import { useTypedBeforeHydration } from '../../ui/useTypedBeforeHydration';
 import { loginErrorMessage } from './login-error';
 
 interface LoginFormProps {
@@ -24,6 +25,13 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
       password: isNotEmpty('Введите пароль'),
     },
   });
+
+  // The server's form takes keys before the app's code arrives: what was typed there is what
+  // the app logs in with (without this, Enter said «Введите логин» under a filled-in field).
+  const usernameField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(usernameField, '', (typed) => form.setFieldValue('username', typed));
+  useTypedBeforeHydration(passwordField, '', (typed) => form.setFieldValue('password', typed));
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
@@ -48,6 +56,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
           autoCapitalize="none"
           spellCheck={false}
           required
+          ref={usernameField}
           key={form.key('username')}
           {...form.getInputProps('username')}
         />
@@ -62,6 +71,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
           }}
           autoComplete="current-password"
           required
+          ref={passwordField}
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
