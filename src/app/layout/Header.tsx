@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Container, Group } from '@mantine/core';
 import { IconLayoutGrid, IconSearch } from '@tabler/icons-react';
 import { Link } from 'wouter';
+import { CATALOG_TITLE } from '../../features/catalog/texts';
 import { Logo } from '../../ui/Logo';
 import classes from './Layout.module.css';
 import { MainMenu } from './MainMenu';
@@ -22,7 +23,7 @@ export function Header() {
               variant="light"
               leftSection={<IconLayoutGrid size={18} aria-hidden />}
             >
-              Каталог
+              {CATALOG_TITLE}
             </Button>
             {!onSearch && (
               <ActionIcon

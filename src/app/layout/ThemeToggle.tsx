@@ -1,7 +1,7 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useLocation, useSearch } from 'wouter';
-import { useHydrated } from '../../ui/useHydrated';
+import { useHydrated } from '../../ui/hydration';
 
 /** The shop's server switches the theme's cookie before the app's code arrives, or without it. */
 const THEME_ACTION = '/theme';

@@ -6,7 +6,7 @@ import { clampAmount, lineSum, stepOf } from '../../lib/amount';
 import { hasPrice } from '../../lib/product-text';
 import { roundTo } from '../../lib/round';
 import { hideRetryNotice, notifyError, showRetryNotice } from '../../ui/notify';
-import { useHydrated } from '../../ui/useHydrated';
+import { useHydrated } from '../../ui/hydration';
 
 // The basket (spec §3, §4): lines keyed by product id, the total (amount_sum) fetched separately.
 export interface BasketState {

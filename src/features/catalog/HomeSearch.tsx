@@ -2,7 +2,7 @@ import { ActionIcon, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useTypedBeforeHydration } from '../../ui/useTypedBeforeHydration';
+import { useTypedBeforeHydration } from '../../ui/hydration';
 
 /** The home page's search line: it hands the words to /search, which runs the search. */
 export function HomeSearch() {

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '../../ui/Logo';
-import { useTypedBeforeHydration } from '../../ui/useTypedBeforeHydration';
+import { useTypedBeforeHydration } from '../../ui/hydration';
 import { canGoBackInShop } from './go-back';
 import { MAX_QUERY_LENGTH } from './query';
 

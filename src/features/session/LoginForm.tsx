@@ -6,7 +6,7 @@ import { IconAlertTriangle, IconLogin2 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { MessageBox } from '../../ui/MessageBox';
 import type { Credentials } from '../../api/types';
-import { useTypedBeforeHydration } from '../../ui/useTypedBeforeHydration';
+import { useTypedBeforeHydration } from '../../ui/hydration';
 import { loginErrorMessage } from './login-error';
 
 interface LoginFormProps {

@@ -1,4 +1,21 @@
-import { type RefObject, useLayoutEffect } from 'react';
+// What a part of the page needs to know about React taking the server's HTML over.
+import { type RefObject, useLayoutEffect, useSyncExternalStore } from 'react';
+
+const subscribe = () => () => {};
+
+/**
+ * False while React hydrates the server's HTML (and on the server), true after. A part of the
+ * page that shows what only the browser knows (the visitor's basket) renders as the server did
+ * until then: a part hydrated late (a Suspense boundary) would otherwise meet data that arrived
+ * in between, and not match.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}
 
 /**
  * Keeps what the shopper typed into the server's field before the app took the page over (the

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useTypedBeforeHydration } from '../../../src/ui/useTypedBeforeHydration';
+import { useTypedBeforeHydration } from '../../../src/ui/hydration';
 
 /** A field as the shop's are: its text in state, kept by the hook; `typed` sees each change. */
 function Field({ typed }: { typed: (text: string) => void }) {
