@@ -2,11 +2,9 @@
 // the completeness check and the stub verification read what was just written. One file, so that
 // the order holds whatever order Vitest picks for test files.
 import './support/env';
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authContracts } from './consumer/auth';
 import { basketContracts } from './consumer/basket';
@@ -25,6 +23,7 @@ import {
 import { API_MACHINERY, API_MODULES, apiFunctionRefs, writePactFile } from './support/consumer';
 import { readPactFile } from './support/pact-file';
 import { stubApiRoutes } from './support/stub-routes';
+import { runVerifyCli } from './support/verify-cli';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -84,28 +83,8 @@ describe('completeness of the pact file', () => {
 });
 
 describe('the embedded stub honours the pact', () => {
-  // The verifier writes its report straight to stdout; the CLI in a child process keeps that out
-  // of the test output unless something fails.
   it('passes the Pact Verifier (npm run contracts:verify)', async () => {
-    let output: string;
-    let code = 0;
-    try {
-      const result = await promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', 'contracts/verify.ts'],
-        {
-          cwd: ROOT,
-          env: { ...process.env, PACT_DO_NOT_TRACK: 'true', NO_COLOR: '1' },
-          maxBuffer: 32 * 1024 * 1024,
-        },
-      );
-      output = result.stdout + result.stderr;
-    } catch (error) {
-      const failed = error as { code?: number; stdout?: string; stderr?: string };
-      code = failed.code ?? 1;
-      output = `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
-    }
-    const summary = output.slice(output.lastIndexOf('Pact verification:'));
+    const { code, output, summary } = await runVerifyCli();
     expect(code, summary || output).toBe(0);
     expect(summary).toMatch(/^Pact verification: (\d+) interactions, \1 passed, 0 failed\./);
   });

@@ -3,13 +3,10 @@
 // It needs Debian's python3-django, python3-djangorestframework and python3-pil for
 // /usr/bin/python3 (.ci/run installs them); without them the test fails and says so.
 import './support/env';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DjangoBackend, startDjangoBackend, STATES_PATH } from './django/reference/serve';
+import { runVerifyCli } from './support/verify-cli';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 // Migrate, seed (photos included) and start: slow on a busy machine.
 const START_TIMEOUT_MS = 180_000;
 
@@ -40,25 +37,7 @@ describe('the reference Django backend honours the pact', () => {
     async () => {
       const url = backend!.url;
       const args = ['--provider-base-url', url, '--state-change-url', `${url}${STATES_PATH}`];
-      let output: string;
-      let code = 0;
-      try {
-        const result = await promisify(execFile)(
-          process.execPath,
-          ['--import', 'tsx', 'contracts/verify.ts', ...args],
-          {
-            cwd: ROOT,
-            env: { ...process.env, PACT_DO_NOT_TRACK: 'true', NO_COLOR: '1' },
-            maxBuffer: 32 * 1024 * 1024,
-          },
-        );
-        output = result.stdout + result.stderr;
-      } catch (error) {
-        const failed = error as { code?: number; stdout?: string; stderr?: string };
-        code = failed.code ?? 1;
-        output = `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
-      }
-      const summary = output.slice(output.lastIndexOf('Pact verification:'));
+      const { code, output, summary } = await runVerifyCli(args);
       expect(code, `${summary || output}\n\nThe backend's log:\n${backend!.logs()}`).toBe(0);
       expect(summary).toMatch(/^Pact verification: (\d+) interactions, \1 passed, 0 failed\./);
     },
