@@ -3,6 +3,7 @@
 // what comes back reaches the visitor as the shop's own answer: the shop's security headers, image
 // URLs that load under its CSP, and never a backend's HTML error page (a DEBUG traceback).
 import type { IncomingMessage } from 'node:http';
+import { pipeline } from 'node:stream';
 import type { Request, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { relativeMediaUrls } from '../src/lib/media-urls.ts';
@@ -20,6 +21,18 @@ const SHOP_HEADERS = [
 export const BACKEND_ERROR = 'Сервер магазина ответил ошибкой';
 export const BACKEND_DOWN = 'Сервер магазина недоступен';
 
+/** Hop-by-hop headers (RFC 9110 §7.6.1): about the backend's connection, not the visitor's. */
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+];
+
 const isApi = (req: IncomingMessage) => (req.url ?? '').startsWith('/api');
 
 function sendError(req: IncomingMessage, res: Response, status: number, message: string): void {
@@ -34,7 +47,8 @@ function sendError(req: IncomingMessage, res: Response, status: number, message:
 
 function copyHeaders(from: IncomingMessage, to: Response, skip: string[] = []): void {
   for (const [name, value] of Object.entries(from.headers)) {
-    if (value === undefined || SHOP_HEADERS.includes(name) || skip.includes(name)) continue;
+    if (value === undefined || SHOP_HEADERS.includes(name) || HOP_BY_HOP.includes(name)) continue;
+    if (skip.includes(name)) continue;
     to.setHeader(name, value);
   }
 }
@@ -109,11 +123,15 @@ async function handleAnswer(
     } catch {
       body = text;
     }
-    copyHeaders(proxyRes, res, ['content-length', 'content-encoding', 'transfer-encoding']);
+    copyHeaders(proxyRes, res, ['content-length', 'content-encoding']);
     res.status(status).send(Buffer.from(body));
     return;
   }
   copyHeaders(proxyRes, res);
   res.status(status);
-  proxyRes.pipe(res);
+  // A backend that breaks off mid-answer ends the visitor's answer too, rather than leaving it
+  // open until the proxy's timeout.
+  pipeline(proxyRes, res, (error) => {
+    if (error) res.destroy();
+  });
 }

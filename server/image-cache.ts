@@ -42,7 +42,13 @@ export class ImageCache {
   /** Counts what earlier runs left, oldest use first (the files' times). */
   private init(): Promise<void> {
     this.ready ??= (async () => {
-      await mkdir(this.dir, { recursive: true });
+      // The shop's alone: a folder another user made first (the default is in the shared
+      // temporary folder) could hold files of theirs for the shop to serve.
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      const owner = (await stat(this.dir)).uid;
+      if (process.getuid && owner !== process.getuid()) {
+        throw new Error(`${this.dir} belongs to another user; set IMAGE_CACHE_DIR`);
+      }
       const found: [string, Entry][] = [];
       for (const name of await readdir(this.dir)) {
         if (!name.endsWith('.img')) continue;

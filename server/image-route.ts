@@ -97,6 +97,13 @@ function failure(error: unknown): Failure {
   return { status: 500, reason: 'error' };
 }
 
+let cacheWarned = false;
+function warnCacheOnce(error: unknown): void {
+  if (cacheWarned) return;
+  cacheWarned = true;
+  console.error('image cache:', error instanceof Error ? error.message : error);
+}
+
 export function imageRoute(options: ImageRouteOptions): Router {
   const limits = {
     maxBytes: options.maxSourceBytes ?? 25 * 1024 * 1024,
@@ -126,7 +133,7 @@ export function imageRoute(options: ImageRouteOptions): Router {
     const answer = await fetchSource(source, limits, stale?.note.validators);
     const now = Date.now();
     if (answer.kind === 'unchanged' && stale) {
-      await cache.confirm(key, stale, now);
+      await cache.confirm(key, stale, now).catch(warnCacheOnce);
       return stale;
     }
     if (answer.kind !== 'body') throw new SourceError('unreachable');
@@ -139,7 +146,8 @@ export function imageRoute(options: ImageRouteOptions): Router {
       validators: answer.validators,
       checkedAt: now,
     };
-    await cache.put(key, body, note);
+    // A cache that cannot write (a full disk) costs the next request the work, not this answer.
+    await cache.put(key, body, note).catch(warnCacheOnce);
     return { body, note };
   }
 
@@ -147,7 +155,10 @@ export function imageRoute(options: ImageRouteOptions): Router {
     const key = createHash('sha256')
       .update(JSON.stringify([IMAGE_VERSION, source, width, format]))
       .digest('hex');
-    const cached = await cache.get(key);
+    const cached = await cache.get(key).catch((error: unknown) => {
+      warnCacheOnce(error);
+      return null;
+    });
     if (cached && Date.now() - cached.note.checkedAt < revalidateMs) return cached;
     let pending = making.get(key);
     if (!pending) {
@@ -157,7 +168,7 @@ export function imageRoute(options: ImageRouteOptions): Router {
         if (cached && !(error instanceof SourceError && error.reason === 'missing')) {
           return cached;
         }
-        if (cached) await cache.delete(key);
+        if (cached) await cache.delete(key).catch(warnCacheOnce);
         throw error;
       });
       making.set(key, pending);
@@ -174,8 +185,11 @@ export function imageRoute(options: ImageRouteOptions): Router {
     const og = size === OG_IMAGE;
     const width = og ? OG_WIDTH : Number(size);
     const mediaPath = canonicalMediaPath(rawPath);
+    // One address per result: a query or another spelling of the path would be another entry in
+    // nginx's and the CDN's caches for the same picture (cache-key confusion).
+    const canonical = mediaPath === rawPath && !req.originalUrl.includes('?');
     const known = og || (IMAGE_WIDTHS as readonly number[]).includes(width);
-    if (version !== IMAGE_VERSION || !known || !mediaPath) {
+    if (version !== IMAGE_VERSION || !known || !mediaPath || !canonical) {
       res
         .status(404)
         .set('Cache-Control', 'no-store')
@@ -194,12 +208,14 @@ export function imageRoute(options: ImageRouteOptions): Router {
     res.vary('Accept');
     try {
       const { body, note } = await result(source.href, width, format);
+      // The type this request's format has; only an SVG passed through keeps its own.
+      const type = note.type === 'image/svg+xml' ? note.type : OUTPUT_TYPES[format];
       res.set({
-        'Content-Type': note.type,
+        'Content-Type': type,
         'Cache-Control': `public, max-age=${YEAR_SECONDS}, immutable`,
         ETag: note.etag,
       });
-      if (note.type === 'image/svg+xml') res.set('Content-Security-Policy', SVG_POLICY);
+      if (type === 'image/svg+xml') res.set('Content-Security-Policy', SVG_POLICY);
       // express answers 304 to a matching If-None-Match.
       res.send(body);
     } catch (error) {
@@ -208,7 +224,9 @@ export function imageRoute(options: ImageRouteOptions): Router {
         .status(status)
         .set({
           'Content-Type': 'image/svg+xml',
-          'Cache-Control': 'public, max-age=60',
+          // A missing or oversized source is a fact for a minute; a backend that is down or
+          // busy now may answer the next request.
+          'Cache-Control': status >= 500 ? 'no-store' : 'public, max-age=60',
           'Content-Security-Policy': SVG_POLICY,
           'X-Image-Error': reason,
         })

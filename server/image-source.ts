@@ -25,8 +25,6 @@ export interface SourceLimits {
 }
 
 async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) throw new SourceError('too-large');
   if (!response.body) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let total = 0;
@@ -57,11 +55,19 @@ export async function fetchSource(
   const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
   try {
     const response = await fetch(url, { headers, redirect: 'manual', signal: controller.signal });
+    // A body left unread holds the backend's connection until it is collected.
+    const refuse = async (reason: SourceFailure): Promise<never> => {
+      await response.body?.cancel().catch(() => {});
+      throw new SourceError(reason);
+    };
     if (response.status === 304 && known) return { kind: 'unchanged' };
-    if (response.status === 404 || response.status === 410) throw new SourceError('missing');
-    if (response.status !== 200) throw new SourceError('unreachable');
+    if (response.status === 404 || response.status === 410) return await refuse('missing');
+    if (response.status !== 200) return await refuse('unreachable');
     const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
-    if (!type.startsWith('image/')) throw new SourceError('not-an-image');
+    if (!type.startsWith('image/')) return await refuse('not-an-image');
+    if (Number(response.headers.get('content-length')) > limits.maxBytes) {
+      return await refuse('too-large');
+    }
     const body = await readCapped(response, limits.maxBytes);
     const validators: Validators = {};
     const etag = response.headers.get('etag');

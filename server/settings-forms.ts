@@ -11,16 +11,22 @@ const THEME_DAYS = 365;
 const COOKIE_CONSENT_DAYS = 30;
 
 /**
- * Whether the post came from the shop's own page. A browser says so in Sec-Fetch-Site, and in
- * Origin on every POST; a post from another site is refused (it could not be the shopper's
- * choice). A client that sends neither is no browser on another site's page.
+ * Whether the post came from the shop's own page. A browser says so in Sec-Fetch-Site, and that
+ * decides; an older one sends Origin, whose host must be the one asked (its scheme is not
+ * compared: behind a load balancer that ends TLS, the shop itself is asked over http). A post
+ * from another site is refused (it could not be the shopper's choice); a client that sends
+ * neither is no browser on another site's page.
  */
 export function sameOriginPost(req: Request): boolean {
   const site = req.get('sec-fetch-site');
-  if (site !== undefined && site !== 'same-origin') return false;
+  if (site !== undefined) return site === 'same-origin';
   const origin = req.get('origin');
-  if (origin !== undefined && origin !== requestOrigin(req)) return false;
-  return true;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === new URL(requestOrigin(req)).host;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -36,10 +42,11 @@ export function safeBackPath(back: unknown): string {
   return back;
 }
 
-export function settingsForms(): Router {
-  const router = express.Router();
-  router.post(
-    COOKIE_CONSENT_PATH,
+type SettingCookie = (req: Request) => { name: string; value: string; days: number };
+
+/** A setting's form: same-site posts only, the cookie set, and 303 back to the page. */
+function settingForm(cookieFor: SettingCookie) {
+  return [
     express.urlencoded({ extended: false, limit: '4kb' }),
     (req: Request, res: Response) => {
       res.set('Cache-Control', 'no-store');
@@ -47,34 +54,28 @@ export function settingsForms(): Router {
         res.status(403).type('text/plain; charset=utf-8').send('Запрос с другого сайта отклонён');
         return;
       }
-      const back = safeBackPath((req.body as Record<string, unknown> | undefined)?.back);
-      res.cookie('cookieAccepted', 'true', {
-        maxAge: COOKIE_CONSENT_DAYS * 24 * 60 * 60 * 1000,
-        path: '/',
-        sameSite: 'lax',
-      });
-      res.redirect(303, back);
+      const { name, value, days } = cookieFor(req);
+      res.cookie(name, value, { maxAge: days * 24 * 60 * 60 * 1000, path: '/', sameSite: 'lax' });
+      res.redirect(303, safeBackPath((req.body as Record<string, unknown> | undefined)?.back));
     },
+  ];
+}
+
+export function settingsForms(): Router {
+  const router = express.Router();
+  router.post(
+    COOKIE_CONSENT_PATH,
+    settingForm(() => ({ name: 'cookieAccepted', value: 'true', days: COOKIE_CONSENT_DAYS })),
   );
   // The footer's theme toggle: it switches the theme the page was rendered with (the cookie's;
   // the page's inline script mirrors a theme kept only in local storage into it at load).
   router.post(
     THEME_TOGGLE_PATH,
-    express.urlencoded({ extended: false, limit: '4kb' }),
-    (req, res) => {
-      res.set('Cache-Control', 'no-store');
-      if (!sameOriginPost(req)) {
-        res.status(403).type('text/plain; charset=utf-8').send('Запрос с другого сайта отклонён');
-        return;
-      }
-      const next = themeOf(req) === 'dark' ? 'light' : 'dark';
-      res.cookie(THEME_COOKIE, next, {
-        maxAge: THEME_DAYS * 24 * 60 * 60 * 1000,
-        path: '/',
-        sameSite: 'lax',
-      });
-      res.redirect(303, safeBackPath((req.body as Record<string, unknown> | undefined)?.back));
-    },
+    settingForm((req) => ({
+      name: THEME_COOKIE,
+      value: themeOf(req) === 'dark' ? 'light' : 'dark',
+      days: THEME_DAYS,
+    })),
   );
   return router;
 }

@@ -136,6 +136,11 @@ describe("the cookie notice's form on the server", () => {
     for (const away of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'x']) {
       expect(await back(away)).toBe('/');
     }
+    // Behind a load balancer that ends TLS the shop is asked over http while the page's Origin
+    // is https: the host decides, and the browser's Sec-Fetch-Site when it sends one.
+    const https = `https://${new URL(baseUrl()).host}`;
+    expect((await post({ origin: https }, '/catalog')).status).toBe(303);
+    expect((await post({ origin: https, 'sec-fetch-site': 'same-origin' }, '/')).status).toBe(303);
     const answer = await post(own, '/catalog');
     expect(answer.status).toBe(303);
     expect(answer.headers.get('set-cookie')).toMatch(
