@@ -56,6 +56,11 @@ function precompress(): Plugin {
 // `npm run dev` runs Vite inside the shop's own server (server/main.ts --dev).
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
+  resolve: {
+    alias: {
+      'use-sync-external-store/shim/index.js': path.resolve('src/lib/use-sync-external-store.ts'),
+    },
+  },
   build: {
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',
     manifest: !isSsrBuild,

@@ -19,6 +19,7 @@ import { securityHeaders } from './security.ts';
 import { settingsForms } from './settings-forms.ts';
 import { sitemapRoutes } from './sitemap.ts';
 import { staticFiles } from './static.ts';
+import { visitorForms } from './visitor-forms.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -114,6 +115,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
 
   app.use(sitemapRoutes(renderer, renderOptions.siteUrl));
   app.use(settingsForms());
+  app.use(visitorForms(renderer));
   app.use(compression());
   app.get('*', (req, res, next) => {
     // A file the build does not have is a plain 404, not a page.

@@ -9,6 +9,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ViteDevServer } from 'vite';
 import type * as EntryServer from '../src/entry-server.tsx';
 import { readPageAssets } from './page-assets.ts';
+import { NOTICE_COOKIE, passCookies, requestCookies, visitorOf } from './visitor.ts';
 
 type Entry = typeof EntryServer;
 
@@ -43,20 +44,24 @@ export function requestOrigin(req: Request): string {
   }
 }
 
-function cookie(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
-
 /** The cookie mirror of the theme the app keeps in local storage (src/app/theme-storage.ts). */
 export const THEME_COOKIE = 'theme';
 
 /** The theme the visitor chose, as its cookie mirror says; light when there is none. */
 export function themeOf(req: Request): 'light' | 'dark' {
-  return cookie(req, THEME_COOKIE) === 'dark' ? 'dark' : 'light';
+  return requestCookies(req)[THEME_COOKIE] === 'dark' ? 'dark' : 'light';
+}
+
+/** The message a form left for this page (server/visitor-forms.ts), shown once. */
+function readNotice(req: Request, res: Response): string | undefined {
+  const raw = requestCookies(req)[NOTICE_COOKIE];
+  if (raw === undefined) return undefined;
+  res.clearCookie(NOTICE_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+  try {
+    return decodeURIComponent(raw).slice(0, 500);
+  } catch {
+    return undefined;
+  }
 }
 
 function renderer(
@@ -67,14 +72,21 @@ function renderer(
     const { entry, build } = await load(req.originalUrl);
     entry.setApiBase(options.apiBase());
     const nonce = String(res.locals.nonce ?? '');
+    const notice = readNotice(req, res);
     const result = await entry.renderPage({
       url: req.originalUrl,
       origin: options.siteUrl ?? requestOrigin(req),
-      cookieAccepted: cookie(req, 'cookieAccepted') === 'true',
+      cookieAccepted: requestCookies(req).cookieAccepted === 'true',
       nonce,
       dataTimeoutMs: options.dataTimeoutMs,
       timeZone: options.timeZone,
+      visitor: visitorOf(req),
+      outcome: notice ? { notice } : {},
     });
+    passCookies(res, result.setCookies);
+    // Every page shows the visitor's own basket (the price button, the menu), and some their
+    // orders or what they typed: no cache may keep it or hand it to another visitor.
+    res.set('Cache-Control', 'private, no-store');
     if (result.kind === 'redirect') {
       res.redirect(302, result.location);
       return;
@@ -96,7 +108,7 @@ function renderer(
     result.pipe(body);
     const app = await buffer(body);
     res.status(result.status);
-    res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.set('Content-Type', 'text/html; charset=utf-8');
     // Replaced by functions: a `$&` or `$'` in the page's CSS or data is text, not a pattern.
     res.end(
       Buffer.concat([

@@ -1,7 +1,7 @@
 // The shop's own small forms that work before the app's code arrives, and without it: the cookie
 // notice's «Продолжить» posts here, the answer sets the cookie and sends the browser back to the
 // page it came from. After hydration the app handles the same form itself, with no reload.
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { requestOrigin, THEME_COOKIE, themeOf } from './render.ts';
 
 export const COOKIE_CONSENT_PATH = '/cookie-consent';
@@ -42,21 +42,39 @@ export function safeBackPath(back: unknown): string {
   return back;
 }
 
-type SettingCookie = (req: Request) => { name: string; value: string; days: number };
-
-/** A setting's form: same-site posts only, the cookie set, and 303 back to the page. */
-function settingForm(cookieFor: SettingCookie) {
+/**
+ * The start of every form the shop's server handles: the body read, the answer never cached, and
+ * a post from another site refused.
+ */
+export function sameSiteForm() {
   return [
-    express.urlencoded({ extended: false, limit: '4kb' }),
-    (req: Request, res: Response) => {
+    express.urlencoded({ extended: false, limit: '16kb' }),
+    (req: Request, res: Response, next: NextFunction) => {
       res.set('Cache-Control', 'no-store');
       if (!sameOriginPost(req)) {
         res.status(403).type('text/plain; charset=utf-8').send('Запрос с другого сайта отклонён');
         return;
       }
+      next();
+    },
+  ];
+}
+
+/** The form's fields (an empty object when it had none). */
+export function formFields(req: Request): Record<string, unknown> {
+  return (req.body as Record<string, unknown> | undefined) ?? {};
+}
+
+type SettingCookie = (req: Request) => { name: string; value: string; days: number };
+
+/** A setting's form: the cookie set, and 303 back to the page. */
+function settingForm(cookieFor: SettingCookie) {
+  return [
+    ...sameSiteForm(),
+    (req: Request, res: Response) => {
       const { name, value, days } = cookieFor(req);
       res.cookie(name, value, { maxAge: days * 24 * 60 * 60 * 1000, path: '/', sameSite: 'lax' });
-      res.redirect(303, safeBackPath((req.body as Record<string, unknown> | undefined)?.back));
+      res.redirect(303, safeBackPath(formFields(req).back));
     },
   ];
 }

@@ -6,7 +6,9 @@ import { FetchError } from 'ofetch';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { SsrContext } from 'wouter';
+import { getBasket, getTotalPrice } from './api/basket';
 import { configureApi } from './api/http';
+import type { BasketSeed } from './features/basket/store';
 import { relativeMediaUrls } from './lib/media-urls';
 import { setShopTimeZone } from './lib/shop-time-zone';
 import { App } from './app/App';
@@ -15,9 +17,12 @@ import { headHtml, pageHead, scriptJson } from './app/page-head';
 import { pageUrl } from './app/page-loading';
 import { matchPage, pageQueries } from './app/routes';
 import { themeVariablesCss } from './app/theme-variables';
-import { PageData } from './ui/page-data';
+import { type FormOutcome, PageData } from './ui/page-data';
+import { type BasketFormFields, changeBasketByForm } from './server/basket-form';
+import { asVisitor, hasSession, type Visitor } from './server/visitor-calls';
 
 export { PAGE_DATA_ID } from './app/embedded-page';
+export { type BasketFormFields } from './server/basket-form';
 export { sitemapPaths } from './app/sitemap';
 
 /** Where the server's own API calls go: the embedded stub, or the real backend's /api. */
@@ -40,9 +45,16 @@ export interface RenderRequest {
   dataTimeoutMs: number;
   /** The shop's time zone for order dates (SHOP_TIME_ZONE), the browser's too. */
   timeZone: string;
+  /** Who asks: their basket and orders are loaded with their cookies. */
+  visitor: Visitor;
+  /** What the server says of a form the visitor posted without the app. */
+  outcome?: FormOutcome;
 }
 
-export type RenderResult =
+export type RenderResult = {
+  /** The backend's cookies for the visitor (a new session, its CSRF token): the answer's too. */
+  setCookies: string[];
+} & (
   | { kind: 'redirect'; location: string }
   | {
       kind: 'page';
@@ -55,19 +67,48 @@ export type RenderResult =
       pageSource: string | undefined;
       /** Writes the app's HTML. */
       pipe(destination: Writable): void;
-    };
+    }
+);
 
 /**
- * Runs the page's queries, each until the deadline. A 404 is kept (the page redirects, spec
- * §8); any other failure, or no answer in time, is left to the browser, which loads it as a
- * client-side page does.
+ * The visitor's basket. A newcomer gets their session (and its CSRF token) from this call, before
+ * the page goes out: their first tap, made before the app's code arrives or just after, already
+ * has what a change of the basket needs.
  */
-async function loadPage(url: string, timeoutMs: number): Promise<PageData> {
+async function loadBasketSeed(visitor: Visitor): Promise<BasketSeed> {
+  if (hasSession(visitor)) {
+    const [lines, amount_sum] = await Promise.all([getBasket(), getTotalPrice()]);
+    return { lines, amount_sum };
+  }
+  const lines = await getBasket();
+  return { lines, amount_sum: Object.keys(lines).length > 0 ? await getTotalPrice() : 0 };
+}
+
+/**
+ * Runs the page's queries and loads the visitor's basket, each until the deadline. A 404 is kept
+ * (the page redirects, spec §8); any other failure, or no answer in time, is left to the browser,
+ * which loads it as a client-side page does.
+ */
+async function loadPage(
+  url: string,
+  timeoutMs: number,
+  visitor: Visitor,
+  outcome: FormOutcome,
+): Promise<{ page: PageData; basket: BasketSeed | null }> {
   const page = new PageData(url);
+  let basket: BasketSeed | null = null;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-  await Promise.race([
-    deadline,
+  const seedLoad = loadBasketSeed(visitor).then(
+    (seed) => {
+      basket = seed;
+    },
+    () => {},
+  );
+  // A newcomer's session comes with the basket: the page's other calls wait for it, or each
+  // would start a session of its own.
+  const established = hasSession(visitor) ? Promise.resolve() : seedLoad;
+  const queryLoads = established.then(() =>
     Promise.all(
       pageQueries(url).map(({ key, load }) =>
         load().then(
@@ -80,10 +121,11 @@ async function loadPage(url: string, timeoutMs: number): Promise<PageData> {
         ),
       ),
     ),
-  ]);
+  );
+  await Promise.race([deadline, Promise.all([seedLoad, queryLoads])]);
   clearTimeout(timer);
   // Answers that arrive after the deadline must not change a page already rendering.
-  return new PageData(url, { ...page.answers }, { ...page.refused });
+  return { page: new PageData(url, { ...page.answers }, { ...page.refused }, outcome), basket };
 }
 
 export async function renderPage(request: RenderRequest): Promise<RenderResult> {
@@ -91,8 +133,15 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   const { pathname, search } = new URL(`http://localhost${request.url}`);
   const url = pageUrl(pathname, search);
   const match = matchPage(new URL(`http://localhost${url}`).pathname);
-  const [page] = await Promise.all([
-    loadPage(url, request.dataTimeoutMs),
+  const [
+    {
+      result: { page, basket },
+      setCookies,
+    },
+  ] = await Promise.all([
+    asVisitor(request.visitor, () =>
+      loadPage(url, request.dataTimeoutMs, request.visitor, request.outcome ?? {}),
+    ),
     match?.route.page.preload(),
   ]);
   const context: SsrContext = {};
@@ -102,6 +151,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     refused: page.refused,
     cookieAccepted: request.cookieAccepted,
     timeZone: request.timeZone,
+    basket,
+    outcome: page.outcome,
   };
   setShopTimeZone(request.timeZone);
   return new Promise((resolve, reject) => {
@@ -111,6 +162,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         <App
           page={page}
           cookieAccepted={request.cookieAccepted}
+          basket={basket}
           ssr={{ path: pathname, search: search.slice(1), context }}
         />
       </StrictMode>,
@@ -142,13 +194,14 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     function finish() {
       if (context.redirectTo) {
         stream.abort();
-        resolve({ kind: 'redirect', location: context.redirectTo });
+        resolve({ kind: 'redirect', location: context.redirectTo, setCookies });
         return;
       }
       const status = context.statusCode ?? 200;
       const canonical = request.origin + pathname;
       resolve({
         kind: 'page',
+        setCookies,
         status,
         head: [
           headHtml(
@@ -165,4 +218,15 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       });
     }
   });
+}
+
+/**
+ * A basket control's form, posted without the app: resolves with the message for the shopper
+ * (null when the change landed) and the backend's cookies for the visitor.
+ */
+export async function postBasketForm(
+  visitor: Visitor,
+  fields: BasketFormFields,
+): Promise<{ result: string | null; setCookies: string[] }> {
+  return asVisitor(visitor, () => changeBasketByForm(fields));
 }

@@ -14,6 +14,11 @@ export interface ApiConfig {
   onUnauthorized: () => void;
   /** Applied to every answer's data (the server's own calls rewrite the backend's URLs). */
   readAnswer?: (data: unknown) => unknown;
+  /**
+   * The server's calls for a visitor: the headers that make a call theirs (their cookies, token,
+   * address), and where the backend's answer headers go (the cookies it sets for them).
+   */
+  visitor?: { headers(): Headers | undefined; answered(headers: Headers): void };
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -60,9 +65,12 @@ export const http = ofetch.create({
       const csrf = config.csrfToken();
       if (csrf) headers.set('X-CSRFToken', csrf);
     }
+    // Only the server calls for a visitor: the browser's bundle leaves this out.
+    if (import.meta.env.SSR) config.visitor?.headers()?.forEach((v, name) => headers.set(name, v));
     options.headers = headers;
   },
   onResponse({ response }) {
+    if (import.meta.env.SSR) config.visitor?.answered(response.headers);
     if (config.readAnswer && response._data !== undefined) {
       response._data = config.readAnswer(response._data);
     }

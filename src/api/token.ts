@@ -1,6 +1,13 @@
-// The auth token lives in localStorage under `jwt` (spec §3). Reads never throw: storage can be
-// unavailable (private mode, Node in contract tests), and then the token lives in memory only.
+import { readCookie, writeCookie } from '../lib/cookies';
+
+// The auth token lives in localStorage under `jwt` (spec §3), with a cookie mirror of the same
+// name that the shop's server reads: it renders the visitor's own basket and orders, and handles
+// their forms before the app's code arrives. A login made by such a form (no JavaScript yet) is
+// only in the cookie, so the cookie counts too. Reads never throw: storage can be unavailable
+// (private mode, Node in contract tests), and then the token lives in memory only.
 const KEY = 'jwt';
+/** Django's token does not expire; the mirror lasts as long as a session would be kept. */
+const COOKIE_DAYS = 30;
 let memoryToken: string | null = null;
 
 function storage(): Storage | null {
@@ -11,14 +18,23 @@ function storage(): Storage | null {
   }
 }
 
+const hasDocument = () => typeof document !== 'undefined';
+
 export function getToken(): string | null {
-  return storage()?.getItem(KEY) ?? memoryToken;
+  return storage()?.getItem(KEY) ?? (hasDocument() ? readCookie(KEY) : null) ?? memoryToken;
 }
 
 export function setToken(token: string | null): void {
   memoryToken = token;
+  if (hasDocument()) writeCookie(KEY, token ?? '', token === null ? 0 : COOKIE_DAYS);
   const store = storage();
   if (!store) return;
   if (token === null) store.removeItem(KEY);
   else store.setItem(KEY, token);
+}
+
+/** Writes the token's cookie mirror again (a login from before it existed; a fresh 30 days). */
+export function mirrorToken(): void {
+  const token = getToken();
+  if (token) setToken(token);
 }

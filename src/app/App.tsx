@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { type SsrContext, Router } from 'wouter';
+import { type BasketSeed, BasketSeedContext, seededBasket } from '../features/basket/store';
 import type { PageData } from '../ui/page-data';
 import { Layout } from './layout/Layout';
 import { NotificationsOnDemand } from './NotificationsOnDemand';
@@ -19,14 +20,17 @@ export interface AppProps {
   page: PageData;
   /** Whether the visitor accepted cookies (the `cookieAccepted` cookie of the request). */
   cookieAccepted: boolean;
+  /** The visitor's basket as the server rendered it; null when it did not have it. */
+  basket: BasketSeed | null;
   /** On the server: the request's path and query, and where redirects and the status go. */
   ssr?: { path: string; search: string; context: SsrContext };
 }
 
-export function App({ page, cookieAccepted, ssr }: AppProps) {
-  // Per-visitor loads (basket, user) start once the server's HTML is hydrated, so that the first
-  // render in the browser is the server's: a basket still unknown on both. Never on the server.
+export function App({ page, cookieAccepted, basket, ssr }: AppProps) {
+  // The basket and the user are fetched (again) once the server's HTML is hydrated, so that the
+  // first render in the browser is the server's. Never on the server.
   useEffect(startApp, []);
+  const [seed] = useState(() => seededBasket(basket));
   return (
     <Router
       ssrPath={ssr?.path}
@@ -42,11 +46,13 @@ export function App({ page, cookieAccepted, ssr }: AppProps) {
         withCssVariables={false}
       >
         <PageDataProvider first={page}>
-          <NotificationsOnDemand />
-          <ScrollReset />
-          <Layout cookieAccepted={cookieAccepted}>
-            <Routes />
-          </Layout>
+          <BasketSeedContext value={seed}>
+            <NotificationsOnDemand />
+            <ScrollReset />
+            <Layout cookieAccepted={cookieAccepted}>
+              <Routes />
+            </Layout>
+          </BasketSeedContext>
         </PageDataProvider>
       </MantineProvider>
     </Router>

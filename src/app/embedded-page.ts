@@ -1,3 +1,6 @@
+import type { BasketSeed } from '../features/basket/store';
+import type { FormOutcome } from '../ui/page-data';
+
 /** What the server embeds in the HTML for hydration (a JSON script element with this id). */
 export const PAGE_DATA_ID = 'page-data';
 
@@ -9,4 +12,8 @@ export interface EmbeddedPage {
   cookieAccepted: boolean;
   /** The shop's time zone for order dates (SHOP_TIME_ZONE). */
   timeZone: string;
+  /** The visitor's basket, rendered into the page; null when the server did not have it. */
+  basket: BasketSeed | null;
+  /** What the server says of a form the visitor posted without the app. */
+  outcome: FormOutcome;
 }

@@ -1,6 +1,7 @@
 import { subscribeKey } from 'valtio/utils';
 import { configureApi } from '../api/http';
-import { loadBasket } from '../features/basket/store';
+import { mirrorToken } from '../api/token';
+import { basket, loadBasket, refreshBasket } from '../features/basket/store';
 import { handleUnauthorized, loadUser, session } from '../features/session';
 
 /**
@@ -15,7 +16,10 @@ export function startApp(): void {
   if (started) return;
   started = true;
   configureApi({ onUnauthorized: handleUnauthorized });
-  void loadBasket();
+  mirrorToken();
+  // A basket the server rendered is already shown: fetched again behind it, it keeps its
+  // controls usable.
+  void (basket.loaded ? refreshBasket() : loadBasket());
   void loadUser();
   subscribeKey(session, 'token', () => void loadBasket());
 }

@@ -14,6 +14,17 @@ export function query<T>(key: string, load: () => Promise<T>): Query<T> {
 }
 
 /**
+ * What the shop's server says of a form the visitor posted without the app, on the page it
+ * answers with: a message (a basket change that did not land), or the form again, as it was
+ * filled in, with the message of each field that failed.
+ */
+export interface FormOutcome {
+  notice?: string;
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+}
+
+/**
  * The data of the page at `url`: answers the server already has (embedded in the HTML and
  * handed to hydration), and loads a client-side navigation started before the page rendered.
  * Each page gets a new one, so an answer never outlives the page it was loaded for.
@@ -29,6 +40,7 @@ export class PageData {
      * for a missing product is a redirect the server answers with.
      */
     readonly refused: Record<string, number> = {},
+    readonly outcome: FormOutcome = {},
   ) {}
 
   /** Starts the loads the route declares (its loader table entry). */

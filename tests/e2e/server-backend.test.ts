@@ -120,32 +120,56 @@ describe('API_TARGET', () => {
 });
 
 describe('two visitors at once', () => {
-  it('pages rendered concurrently for two sessions carry nothing of the other', async () => {
-    // Visitor A has raspberries in the basket; visitor B has accepted cookies.
-    await control('reset');
+  /** A new session of the stub with `amount` of product 7 in its basket: its cookie header. */
+  async function visitorWith(amount: number): Promise<string> {
     const first = await fetch(`${baseUrl()}/api/catalog/basket`);
-    const cookies = first.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-    const sessionA = cookies.join('; ');
-    const csrf = /csrftoken=([^;]+)/.exec(sessionA)?.[1] ?? '';
+    const cookie = first.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0] ?? '')
+      .join('; ');
+    const csrf = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
     const put = await fetch(`${baseUrl()}/api/catalog/basket/7`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', cookie: sessionA, 'x-csrftoken': csrf },
-      body: JSON.stringify({ amount: 3 }),
+      headers: { 'content-type': 'application/json', cookie, 'x-csrftoken': csrf },
+      body: JSON.stringify({ amount }),
     });
     expect(put.status).toBe(200);
+    return cookie;
+  }
+
+  it('pages rendered concurrently for two sessions each show their own basket, and are never cached', async () => {
+    await control('reset');
+    // Visitor A has 3 kg of raspberries (890 ₽/kg), visitor B 1 kg and has accepted cookies.
+    const visitorA = await visitorWith(3);
+    const visitorB = `${await visitorWith(1)}; cookieAccepted=true`;
     const pages = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
         fetch(`${baseUrl()}/product/7`, {
-          headers: { cookie: index % 2 ? 'cookieAccepted=true' : sessionA },
-        }).then(async (response) => ({ accepted: index % 2 === 1, html: await response.text() })),
+          headers: { cookie: index % 2 ? visitorB : visitorA },
+        }).then(async (response) => ({
+          isB: index % 2 === 1,
+          cacheControl: response.headers.get('cache-control'),
+          html: await response.text(),
+        })),
       ),
     );
-    for (const { accepted, html } of pages) {
-      // Nobody's basket is in the HTML: every card offers «В корзину».
-      expect(html).toContain('В корзину');
-      expect(html).not.toMatch(/value="3(,0)?"/);
-      expect(html.includes('Уведомление о cookie')).toBe(!accepted);
+    for (const { isB, cacheControl, html } of pages) {
+      expect(cacheControl).toBe('private, no-store');
+      // The amount field and the price button (2 670 ₽ or 890 ₽) are the visitor's own.
+      const amount = /aria-label="Количество, кг"[^>]*value="([^"]*)"/.exec(html)?.[1];
+      expect(amount).toBe(isB ? '1' : '3');
+      expect(html.includes('2\u00a0670\u00a0₽')).toBe(!isB);
+      expect(html.includes('Уведомление о cookie')).toBe(!isB);
     }
+  });
+
+  it('a newcomer gets a session with the page, and a basket known to be empty', async () => {
+    const response = await fetch(`${baseUrl()}/product/7`);
+    const cookies = response.headers.getSetCookie().map((line) => line.split('=')[0]);
+    expect(cookies.sort()).toEqual(['csrftoken', 'sessionid']);
+    const html = await response.text();
+    expect(html).toContain('"basket":{"lines":{},"amount_sum":0}');
+    expect(html).toContain('В корзину');
   });
 });
 

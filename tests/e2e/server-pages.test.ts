@@ -251,7 +251,7 @@ describe('security headers', () => {
 });
 
 describe('static files', () => {
-  it('hashed assets: brotli, immutable, with an ETag; pages: no-cache', async () => {
+  it('hashed assets: brotli, immutable, with an ETag; pages: private, no-store', async () => {
     const html = await (await get('/')).text();
     const script = /"(\/assets\/index-[^"]+\.js)"\]\);<\/script>/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\//);
@@ -262,7 +262,7 @@ describe('static files', () => {
     expect(asset.headers.get('etag')).toBeTruthy();
     const gzip = await get(script ?? '', { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
-    expect((await get('/')).headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/')).headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('a file the build does not have is a plain 404', async () => {

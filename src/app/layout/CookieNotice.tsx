@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { BackField } from '../../ui/BackField';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import classes from './Layout.module.css';
 import { useOnPage } from './useOnPage';
@@ -16,8 +16,6 @@ const CONSENT_ACTION = '/cookie-consent';
  */
 export function CookieNotice({ initiallyAccepted }: { initiallyAccepted?: boolean }) {
   const onPolicy = useOnPage(['/policy']);
-  const [location] = useLocation();
-  const search = useSearch();
   const [accepted, setAccepted] = useState(
     () => initiallyAccepted ?? readCookie(COOKIE_NAME) === 'true',
   );
@@ -45,7 +43,7 @@ export function CookieNotice({ initiallyAccepted }: { initiallyAccepted?: boolea
         соглашаетесь с использованием файлов cookie.
       </Text>
       <form method="post" action={CONSENT_ACTION} onSubmit={accept}>
-        <input type="hidden" name="back" value={search ? `${location}?${search}` : location} />
+        <BackField />
         <Group gap="sm" justify="flex-end">
           <Button
             component="a"

@@ -4,6 +4,7 @@ import { CookieNotice } from './CookieNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import classes from './Layout.module.css';
+import { PostedNotice } from './PostedNotice';
 import { PriceButton } from './PriceButton';
 import { TabsStrip } from './TabsStrip';
 
@@ -19,7 +20,10 @@ export function Layout({
       <Header />
       <TabsStrip />
       <main className={classes.main}>
-        <Container size="lg">{children}</Container>
+        <Container size="lg">
+          <PostedNotice />
+          {children}
+        </Container>
       </main>
       <Footer />
       <div className={classes.dock}>

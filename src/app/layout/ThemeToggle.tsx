@@ -1,6 +1,6 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
-import { useLocation, useSearch } from 'wouter';
+import { BackField } from '../../ui/BackField';
 import { useHydrated } from '../../ui/hydration';
 
 /** The shop's server switches the theme's cookie before the app's code arrives, or without it. */
@@ -16,13 +16,11 @@ const THEME_ACTION = '/theme';
 export function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
-  const [location] = useLocation();
-  const search = useSearch();
   // The stored theme is known only in the browser: the title follows it once hydrated.
   const dark = useHydrated() && scheme === 'dark';
   return (
     <form method="post" action={THEME_ACTION} style={{ display: 'contents' }}>
-      <input type="hidden" name="back" value={search ? `${location}?${search}` : location} />
+      <BackField />
       <ActionIcon
         type="submit"
         variant="default"

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Input.css';
 import { TextInput } from '@mantine/core';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import type { Product } from '../../api/types';
 import {
   clampAmount,
@@ -11,6 +11,7 @@ import {
   precisionOf,
   sanitizeAmountText,
 } from '../../lib/amount';
+import { useTypedBeforeHydration } from '../../ui/hydration';
 import { focusableDisabled } from './focusable-disabled';
 
 interface AmountFieldProps {
@@ -41,6 +42,14 @@ export function AmountField({
 }: AmountFieldProps) {
   const precision = precisionOf(product);
   const [text, setText] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const shown = text ?? formatAmount(amount, precision);
+  // An amount typed before the app took the page over is kept, as if typed now: Enter or
+  // leaving the field applies it.
+  useTypedBeforeHydration(field, shown, (typed) => {
+    setText(sanitizeAmountText(typed, precision));
+    onEditingChange(true);
+  });
 
   const stopEditing = () => {
     setText(null);
@@ -71,10 +80,12 @@ export function AmountField({
 
   return (
     <TextInput
+      ref={field}
+      name="amount"
       aria-label={`Количество, ${product.unit}`}
       inputMode={precision > 0 ? 'decimal' : 'numeric'}
       autoComplete="off"
-      value={text ?? formatAmount(amount, precision)}
+      value={shown}
       readOnly={disabled}
       {...focusableDisabled(disabled)}
       leftSection={product.unit}

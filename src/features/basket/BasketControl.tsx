@@ -1,9 +1,11 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { Product } from '../../api/types';
-import { canAdd, canIncrease, decreased, increased, showsMinus } from '../../lib/amount';
+import { canAdd, canIncrease, showsMinus } from '../../lib/amount';
+import { BackField } from '../../ui/BackField';
 import { AmountField } from './AmountField';
+import { BASKET_ACTION, requestedAmount } from './basket-form';
 import { focusableDisabled } from './focusable-disabled';
 import {
   addToBasket,
@@ -25,6 +27,10 @@ function currentAmount(product: Product): number {
  * at one step), the amount with its unit, and plus (disabled at min(rest, 10)). A change shows
  * at once; everything waits while the basket or this product's line is loading, until the
  * server has answered.
+ *
+ * It is a form the shop's server handles (server/basket-form.ts) before the app's code arrives,
+ * and without it: each button posts its change, and Enter in the amount field posts the amount.
+ * Once the app runs, it handles the same form itself, with the same rules (basket-form.ts).
  */
 export function BasketControl({ product: shown }: { product: Product }) {
   const snap = useBasket();
@@ -33,67 +39,87 @@ export function BasketControl({ product: shown }: { product: Product }) {
   const [editing, setEditing] = useState(false);
   const amount = amountOf(snap.lines, product.id);
   const busy = snap.loading || Boolean(snap.lineLoading[String(product.id)]);
-
-  if (amount <= 0 && !editing) {
-    return (
-      <Button
-        fullWidth
-        disabled={busy || !product.available || !canAdd(product)}
-        onClick={() => void addToBasket(product)}
-      >
-        В корзину
-      </Button>
-    );
-  }
-
   const usable = product.available && !busy;
   const plusUsable = usable && canIncrease(product, amount);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const change = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value');
+    // The amount field applies its own Enter; a press on a waiting control does nothing.
+    if (change === 'add') void addToBasket(product);
+    else if (change === 'delete') {
+      if (!busy) void removeLine(product);
+    } else if (change === 'minus' || change === 'plus') {
+      if (change === 'plus' ? plusUsable : usable) {
+        void setAmount(product, requestedAmount(change, product, currentAmount(product)) ?? 0);
+      }
+    }
+  };
+
   return (
-    <Group gap={4} wrap="nowrap" aria-busy={busy} data-testid="basket-control">
-      {showsMinus(product, amount) ? (
-        <ActionIcon
-          size={34}
-          variant="light"
-          aria-label={`Уменьшить количество: ${product.name}`}
-          {...focusableDisabled(!usable)}
-          onClick={() => {
-            if (usable) void setAmount(product, decreased(product, currentAmount(product)));
-          }}
+    <form method="post" action={BASKET_ACTION} onSubmit={onSubmit}>
+      <input type="hidden" name="product" value={product.id} />
+      <BackField />
+      {amount <= 0 && !editing ? (
+        <Button
+          type="submit"
+          name="change"
+          value="add"
+          fullWidth
+          disabled={busy || !product.available || !canAdd(product)}
         >
-          <IconMinus size={18} aria-hidden />
-        </ActionIcon>
+          В корзину
+        </Button>
       ) : (
-        <ActionIcon
-          size={34}
-          variant="light"
-          color="red"
-          aria-label={`Убрать из корзины: ${product.name}`}
-          {...focusableDisabled(busy)}
-          onClick={() => {
-            if (!busy) void removeLine(product);
-          }}
-        >
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
+        <Group gap={4} wrap="nowrap" aria-busy={busy} data-testid="basket-control">
+          {/* The form's default button: Enter in the amount field posts the amount. */}
+          <button type="submit" name="change" value="set" hidden />
+          {showsMinus(product, amount) ? (
+            <ActionIcon
+              type="submit"
+              name="change"
+              value="minus"
+              size={34}
+              variant="light"
+              aria-label={`Уменьшить количество: ${product.name}`}
+              {...focusableDisabled(!usable)}
+            >
+              <IconMinus size={18} aria-hidden />
+            </ActionIcon>
+          ) : (
+            <ActionIcon
+              type="submit"
+              name="change"
+              value="delete"
+              size={34}
+              variant="light"
+              color="red"
+              aria-label={`Убрать из корзины: ${product.name}`}
+              {...focusableDisabled(busy)}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          )}
+          <AmountField
+            product={product}
+            amount={amount}
+            disabled={!usable}
+            onCommit={(next) => void setAmount(product, next)}
+            onEditingChange={setEditing}
+          />
+          <ActionIcon
+            type="submit"
+            name="change"
+            value="plus"
+            size={34}
+            variant="light"
+            aria-label={`Увеличить количество: ${product.name}`}
+            {...focusableDisabled(!plusUsable)}
+          >
+            <IconPlus size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
       )}
-      <AmountField
-        product={product}
-        amount={amount}
-        disabled={!usable}
-        onCommit={(next) => void setAmount(product, next)}
-        onEditingChange={setEditing}
-      />
-      <ActionIcon
-        size={34}
-        variant="light"
-        aria-label={`Увеличить количество: ${product.name}`}
-        {...focusableDisabled(!plusUsable)}
-        onClick={() => {
-          if (plusUsable) void setAmount(product, increased(product, currentAmount(product)));
-        }}
-      >
-        <IconPlus size={18} aria-hidden />
-      </ActionIcon>
-    </Group>
+    </form>
   );
 }

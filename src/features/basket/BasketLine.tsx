@@ -5,7 +5,9 @@ import type { BasketEntry } from '../../api/types';
 import { lineSum } from '../../lib/amount';
 import { formatRub } from '../../lib/money';
 import { hasPrice, priceText, stockText } from '../../lib/product-text';
+import { BackField } from '../../ui/BackField';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
+import { BASKET_ACTION } from './basket-form';
 import { BasketControl } from './BasketControl';
 import classes from './BasketPage.module.css';
 import { focusableDisabled } from './focusable-disabled';
@@ -61,19 +63,32 @@ export function BasketLine({ line }: { line: BasketEntry }) {
       >
         {lineTotal(line)}
       </Text>
-      <ActionIcon
-        className={classes.remove}
-        size={36}
-        variant="subtle"
-        color="gray"
-        aria-label={`Удалить из корзины: ${product.name}`}
-        {...focusableDisabled(busy)}
-        onClick={() => {
+      {/* A form, as the basket control is: the shop's server takes the line out without the app. */}
+      <form
+        method="post"
+        action={BASKET_ACTION}
+        style={{ display: 'contents' }}
+        onSubmit={(event) => {
+          event.preventDefault();
           if (!busy) void removeLine(product);
         }}
       >
-        <IconX size={20} aria-hidden />
-      </ActionIcon>
+        <input type="hidden" name="product" value={product.id} />
+        <BackField />
+        <ActionIcon
+          type="submit"
+          name="change"
+          value="delete"
+          className={classes.remove}
+          size={36}
+          variant="subtle"
+          color="gray"
+          aria-label={`Удалить из корзины: ${product.name}`}
+          {...focusableDisabled(busy)}
+        >
+          <IconX size={20} aria-hidden />
+        </ActionIcon>
+      </form>
     </article>
   );
 }

@@ -4,11 +4,16 @@ export { BasketLoadError, useBasketLoad } from './BasketLoadError';
 export { TotalText } from './TotalText';
 export {
   basket,
+  type BasketSeed,
+  BasketSeedContext,
   basketSettled,
   lineCount,
   loadBasket,
   orderableLineCount,
+  refreshBasket,
   refreshTotal,
+  seedBasket,
+  seededBasket,
   takeOrderedLines,
   useBasket,
 } from './store';

@@ -1,9 +1,11 @@
-import { proxy, type Snapshot, snapshot, useSnapshot } from 'valtio';
-import { errorStatus, fieldErrors } from '../../api/http';
+import { createContext, useContext } from 'react';
+import { proxy, type Snapshot, useSnapshot } from 'valtio';
+import { errorStatus } from '../../api/http';
 import { deleteBasketLine, getBasket, getTotalPrice, updateBasketAmount } from '../../api/basket';
 import type { Basket, BasketEntry, Product } from '../../api/types';
 import { clampAmount, lineSum, stepOf } from '../../lib/amount';
 import { hasPrice } from '../../lib/product-text';
+import { changeFailedText } from './basket-form';
 import { roundTo } from '../../lib/round';
 import { hideRetryNotice, notifyError, showRetryNotice } from '../../ui/notify';
 import { useHydrated } from '../../ui/hydration';
@@ -47,16 +49,34 @@ function initialState(): BasketState {
 
 export const basket = proxy<BasketState>(initialState());
 
-/** The basket before the browser has asked for it: what the server renders. */
-const UNKNOWN: Snapshot<BasketState> = snapshot(proxy(initialState()));
+/** The visitor's basket as the server rendered it: the list and its total. */
+export interface BasketSeed {
+  lines: Basket;
+  amount_sum: number;
+}
+
+/** The basket a page starts with: the server's, or not yet known (null: it did not have it). */
+export function seededBasket(seed: BasketSeed | null): Snapshot<BasketState> {
+  return seed ? { ...initialState(), ...seed, loaded: true } : initialState();
+}
+
+/** In the browser, before hydration: the store starts from what the server rendered. */
+export function seedBasket(seed: BasketSeed | null): void {
+  if (seed) Object.assign(basket, seededBasket(seed));
+}
+
+/** The basket the page was rendered with (src/app/App.tsx provides it). */
+export const BasketSeedContext = createContext(seededBasket(null));
 
 /**
- * The basket for rendering. It is the visitor's, so the server never has it: until hydration is
- * over, every part shows it as the server did (not yet known).
+ * The basket for rendering. Until hydration is over, every part shows it as the server rendered
+ * it: a part hydrated late (a Suspense boundary) would otherwise meet a change made in between,
+ * and not match.
  */
 export function useBasket(): Snapshot<BasketState> {
   const snap = useSnapshot(basket);
-  return useHydrated() ? snap : UNKNOWN;
+  const seed = useContext(BasketSeedContext);
+  return useHydrated() ? snap : seed;
 }
 
 /** A change of one line: a new amount (PUT; 0 takes the line out) or its removal (DELETE). */
@@ -231,6 +251,14 @@ export async function loadBasket(): Promise<void> {
 }
 
 /**
+ * Fetches them again behind a basket already shown (the one the server rendered): the controls
+ * stay usable meanwhile, so a tap right after the page wakes up is never lost.
+ */
+export async function refreshBasket(): Promise<void> {
+  await fetchBasket(true);
+}
+
+/**
  * An order was placed: its lines leave the basket at once, and the total is what is left, so the
  * price button and the menu stop showing ordered goods even if the reload that follows fails
  * (a shopper must not be invited to order them twice). Lines the order did not take (out of
@@ -273,15 +301,6 @@ function copy(entry: BasketEntry | undefined): BasketEntry | undefined {
   return entry ? { product: { ...entry.product }, amount: entry.amount } : undefined;
 }
 
-function failureMessage(product: Product, change: Change, error: unknown): string {
-  const reason = fieldErrors(error).amount?.[0];
-  const what =
-    change.kind === 'delete'
-      ? `Не удалось убрать из корзины «${product.name}»`
-      : `Не удалось изменить количество «${product.name}»`;
-  return reason ? `${what}: ${reason}` : `${what}. Попробуйте ещё раз.`;
-}
-
 async function send(product: Product, change: Change): Promise<BasketEntry | undefined> {
   if (change.kind === 'delete') {
     await deleteBasketLine(product.id);
@@ -315,7 +334,7 @@ async function save(
   } catch (error) {
     landed = false;
     wasRefused = isRefusal(error);
-    notifyError(failureMessage(product, change, error));
+    notifyError(changeFailedText(product, change.kind === 'delete', error));
   }
   if (after) basket.lines[id] = after;
   else delete basket.lines[id];

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Accordion.css';
 import { Accordion, Anchor, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { getOrderHistory } from '../../api/orders';
 import type { Order } from '../../api/types';
 import { formatOrderDate } from '../../lib/date';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -10,11 +9,11 @@ import { STATUS_BOT_URL } from '../../lib/shop-info';
 import { CatalogButton } from '../../ui/CatalogButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
-import { query } from '../../ui/page-data';
 import { useLoad } from '../../ui/useLoad';
 import { newestFirst } from './newest-first';
 import { OrderItems } from './OrderItems';
 import { statusBadgeColor, statusLabel } from './order-status';
+import { orderHistoryQuery } from './queries';
 
 function BotNote() {
   return (
@@ -71,9 +70,6 @@ function OrderRow({ order }: { order: Order }) {
     </Accordion.Item>
   );
 }
-
-// The visitor's own orders: loaded in the browser only, never by the server.
-const orderHistoryQuery = query('catalog/order_history', getOrderHistory);
 
 /** `/order_status`, the order history (spec §2). */
 export default function OrderStatusPage() {

@@ -1,20 +1,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const loadBasket = vi.fn(async () => {});
-vi.mock('../../../src/features/basket/store', () => ({ loadBasket }));
+const refreshBasket = vi.fn(async () => {});
+// The basket the server rendered into the page (src/main.tsx seeds the store with it).
+const basket = { loaded: true };
+vi.mock('../../../src/features/basket/store', () => ({ basket, loadBasket, refreshBasket }));
 
 const { startApp } = await import('../../../src/app/startup');
 const { session } = await import('../../../src/features/session');
 
-afterEach(() => loadBasket.mockClear());
+afterEach(() => {
+  loadBasket.mockClear();
+  refreshBasket.mockClear();
+});
 
 describe('start-up', () => {
-  it('loads the basket at start and again when the shopper logs in or out', async () => {
+  it('fetches the server-rendered basket again behind it, and loads it anew at login and logout', async () => {
     startApp();
-    expect(loadBasket).toHaveBeenCalledTimes(1);
+    // Quietly: the controls the server drew stay usable while it comes.
+    expect(refreshBasket).toHaveBeenCalledTimes(1);
+    expect(loadBasket).not.toHaveBeenCalled();
     session.token = 'fresh-login';
-    await vi.waitFor(() => expect(loadBasket).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(loadBasket).toHaveBeenCalledTimes(1));
     session.token = null;
-    await vi.waitFor(() => expect(loadBasket).toHaveBeenCalledTimes(3));
+    await vi.waitFor(() => expect(loadBasket).toHaveBeenCalledTimes(2));
   });
 });
