@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { NextFunction, Request, Response } from 'express';
 import type { ViteDevServer } from 'vite';
 import type * as EntryServer from '../src/entry-server.tsx';
+import type { FormOutcome } from '../src/ui/page-data.tsx';
 import { readPageAssets } from './page-assets.ts';
 import { NOTICE_COOKIE, passCookies, requestCookies, visitorOf } from './visitor.ts';
 
@@ -30,9 +31,20 @@ export interface PageRendererOptions {
   timeZone: string;
 }
 
+/** A form posted without the app that must be shown again (server/visitor-forms.ts). */
+export interface PostedForm {
+  outcome: FormOutcome;
+  /** The answer's status: the form's failure, not the page's. */
+  status: number;
+  /** The backend's cookies set while the form was handled. */
+  setCookies: string[];
+}
+
 export interface PageRenderer {
   entry(): Promise<Entry>;
   handle(req: Request, res: Response, next: NextFunction): void;
+  /** The page of the request, with a posted form shown again on it. */
+  render(req: Request, res: Response, posted?: PostedForm): Promise<void>;
 }
 
 /** The request's own origin, or a neutral one when its Host header is not a host. */
@@ -68,11 +80,12 @@ function renderer(
   options: PageRendererOptions,
   load: (url: string) => Promise<{ entry: Entry; build: Build }>,
 ): PageRenderer {
-  const handle = async (req: Request, res: Response) => {
+  const render = async (req: Request, res: Response, posted?: PostedForm) => {
     const { entry, build } = await load(req.originalUrl);
     entry.setApiBase(options.apiBase());
     const nonce = String(res.locals.nonce ?? '');
     const notice = readNotice(req, res);
+    passCookies(res, posted?.setCookies ?? []);
     const result = await entry.renderPage({
       url: req.originalUrl,
       origin: options.siteUrl ?? requestOrigin(req),
@@ -81,7 +94,7 @@ function renderer(
       dataTimeoutMs: options.dataTimeoutMs,
       timeZone: options.timeZone,
       visitor: visitorOf(req),
-      outcome: notice ? { notice } : {},
+      outcome: posted?.outcome ?? (notice ? { notice } : {}),
     });
     passCookies(res, result.setCookies);
     // Every page shows the visitor's own basket (the price button, the menu), and some their
@@ -107,7 +120,7 @@ function renderer(
     const body = new PassThrough();
     result.pipe(body);
     const app = await buffer(body);
-    res.status(result.status);
+    res.status(posted?.status ?? result.status);
     res.set('Content-Type', 'text/html; charset=utf-8');
     // Replaced by functions: a `$&` or `$'` in the page's CSS or data is text, not a pattern.
     res.end(
@@ -125,8 +138,9 @@ function renderer(
       return entry;
     },
     handle: (req, res, next) => {
-      handle(req, res).catch(next);
+      render(req, res).catch(next);
     },
+    render,
   };
 }
 

@@ -19,10 +19,13 @@ import { matchPage, pageQueries } from './app/routes';
 import { themeVariablesCss } from './app/theme-variables';
 import { type FormOutcome, PageData } from './ui/page-data';
 import { type BasketFormFields, changeBasketByForm } from './server/basket-form';
-import { asVisitor, hasSession, type Visitor } from './server/visitor-calls';
+import { type CommitFormResult, placeOrderByForm } from './server/commit-form';
+import { type LoginFormResult, logInByForm } from './server/login-form';
+import { asVisitor, hasSession, TOKEN_COOKIE, type Visitor } from './server/visitor-calls';
 
 export { PAGE_DATA_ID } from './app/embedded-page';
 export { type BasketFormFields } from './server/basket-form';
+export { safeNextPage } from './features/session/safe-next-page';
 export { sitemapPaths } from './app/sitemap';
 
 /** Where the server's own API calls go: the embedded stub, or the real backend's /api. */
@@ -229,4 +232,25 @@ export async function postBasketForm(
   fields: BasketFormFields,
 ): Promise<{ result: string | null; setCookies: string[] }> {
   return asVisitor(visitor, () => changeBasketByForm(fields));
+}
+
+/** The checkout form, posted without the app: the order placed, or the form to show again. */
+export async function postCommitForm(
+  visitor: Visitor,
+  fields: Record<string, unknown>,
+): Promise<{ result: CommitFormResult; setCookies: string[] }> {
+  return asVisitor(visitor, () => placeOrderByForm(fields));
+}
+
+/**
+ * The login form, posted without the app: the visitor's token, or the form to show again. A
+ * token the visitor still carries is left out: the login must not be refused for an old one.
+ */
+export async function postLoginForm(
+  visitor: Visitor,
+  fields: Record<string, unknown>,
+): Promise<{ result: LoginFormResult; setCookies: string[] }> {
+  const cookies = { ...visitor.cookies };
+  delete cookies[TOKEN_COOKIE];
+  return asVisitor({ ...visitor, cookies }, () => logInByForm(fields));
 }

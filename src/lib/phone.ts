@@ -58,3 +58,13 @@ export function preparePhoneInput(chunk: string, filled: number): string {
   if (digits.length >= 10) return nationalDigits(chunk);
   return /^[78]/.test(digits) ? chunk.replace(/[78]/, '') : chunk;
 }
+
+/**
+ * A number as the mask writes it when it has 10 national digits however it was typed
+ * (`+7(912)345-67-89`, `89123456789`, `9123456789`: a form posted without the mask), otherwise
+ * the text as it is, for the rule to judge.
+ */
+export function normalizePhone(text: string): string {
+  const digits = nationalDigits(text);
+  return digits.length === 10 ? formatPhone(digits) : text.trim();
+}

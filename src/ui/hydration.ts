@@ -36,3 +36,23 @@ export function useTypedBeforeHydration(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
+
+/**
+ * The form's fields as the page holds them when the app takes it over (what the shopper typed,
+ * ticked or chose before), given once to `onTakeOver`, as the browser would post them.
+ */
+export function useFormBeforeHydration(
+  form: RefObject<HTMLFormElement | null>,
+  onTakeOver: (fields: Record<string, string>) => void,
+): void {
+  useLayoutEffect(() => {
+    if (!form.current) return;
+    const fields: Record<string, string> = {};
+    new FormData(form.current).forEach((value, name) => {
+      if (typeof value === 'string') fields[name] = value;
+    });
+    onTakeOver(fields);
+    // Once, as the form is taken over: later changes reach its handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}

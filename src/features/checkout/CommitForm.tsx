@@ -6,27 +6,30 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { MessageBox } from '../../ui/MessageBox';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { useFormBeforeHydration, useHydrated } from '../../ui/hydration';
+import { usePageData } from '../../ui/page-data';
 import { flushSync } from 'react-dom';
 import { Link } from 'wouter';
-import { errorStatus, fieldErrors } from '../../api/http';
+import { fieldErrors } from '../../api/http';
 import { commitOrder } from '../../api/orders';
 import type { OrderCommitResult } from '../../api/types';
 import { basketSettled, TotalText } from '../basket';
 import {
   COMMENT_MAX,
+  COMMIT_ACTION,
   type CommitValues,
   commitRules,
+  commitValuesFrom,
   firstFailingField,
   type FocusField,
   initialCommitValues,
+  orderFailureText,
   splitServerErrors,
   toOrderCommit,
 } from './commit-form';
 import { DeliveryChoice } from './DeliveryChoice';
 import { PhoneField } from './PhoneField';
 
-const SEND_FAILED = 'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз.';
-const SERVER_FAILED = 'Сервер не смог принять заказ. Попробуйте ещё раз чуть позже.';
 const BASKET_CHANGED =
   'Корзина изменилась: одно из изменений не сохранилось. Проверьте корзину и подтвердите заказ ещё раз.';
 
@@ -43,12 +46,6 @@ function BasketChanged() {
   );
 }
 
-function failureText(error: unknown, rest: string[]): string {
-  if (rest.length > 0) return rest.join(' ');
-  const status = errorStatus(error);
-  return status === undefined ? SEND_FAILED : SERVER_FAILED;
-}
-
 interface CommitFormProps {
   total: number;
   /** total_price failed: the total shows as unknown, with `Повторить`. */
@@ -59,11 +56,23 @@ interface CommitFormProps {
 
 /** `Подтвердить заказ` (spec §2, §4, §5): phone, comment, delivery, consents, total, submit. */
 export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFormProps) {
+  // A form posted without the app and refused comes back as it was sent, with its messages.
+  const posted = usePageData()?.outcome;
   const form = useForm<CommitValues>({
     mode: 'controlled',
-    initialValues: initialCommitValues,
+    initialValues: posted?.values ? commitValuesFrom(posted.values) : initialCommitValues,
+    initialErrors: posted?.errors ?? {},
     validate: commitRules,
   });
+  const failing = posted?.errors ? firstFailingField(posted.errors) : null;
+  const formRef = useRef<HTMLFormElement>(null);
+  // What the shopper typed or ticked before the app took the page over becomes the form's state.
+  useFormBeforeHydration(formRef, (fields) => {
+    const typed = commitValuesFrom(fields);
+    if (JSON.stringify(typed) !== JSON.stringify(form.getValues())) form.setValues(typed);
+  });
+  // Without the app the browser posts the form whatever its boxes say, and the server judges.
+  const waitsForPolicy = useHydrated();
   const [failure, setFailure] = useState<ReactNode>(null);
   const [sending, setSending] = useState(false);
   // State updates wait for a render; a second click in the same moment must see this at once.
@@ -71,9 +80,16 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
   const phoneRef = useRef<HTMLInputElement>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const deliveryRef = useRef<HTMLInputElement>(null);
+  const policyRef = useRef<HTMLInputElement>(null);
 
   const focusField = (field: FocusField) => {
-    const node = { phone: phoneRef, comment: commentRef, delivery: deliveryRef }[field].current;
+    const refs = {
+      phone: phoneRef,
+      comment: commentRef,
+      delivery: deliveryRef,
+      policy_accept: policyRef,
+    };
+    const node = refs[field].current;
     if (!node) return;
     node.scrollIntoView({ block: 'center', behavior: 'smooth' });
     node.focus({ preventScroll: true });
@@ -107,7 +123,7 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
         form.setFieldError(field as keyof CommitValues, message);
       }
       const hasFieldErrors = Object.keys(fields).length > 0;
-      if (!hasFieldErrors || rest.length > 0) setFailure(failureText(error, rest));
+      if (!hasFieldErrors || rest.length > 0) setFailure(orderFailureText(error, rest));
       stopSending();
       const first = firstFailingField(fields);
       if (first) focusField(first);
@@ -126,7 +142,14 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
   const { values, errors } = form;
   const asText = (error: unknown) => (error ? String(error) : undefined);
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Подтверждение заказа">
+    <form
+      ref={formRef}
+      method="post"
+      action={COMMIT_ACTION}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Подтверждение заказа"
+    >
       <Stack gap="lg" maw={560}>
         <PhoneField
           value={values.phone}
@@ -135,9 +158,12 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
           onChange={(phone) => form.setFieldValue('phone', phone)}
           onKeyDown={() => form.clearFieldError('phone')}
           disabled={sending}
+          autoFocus={failing === 'phone'}
         />
         <Textarea
           ref={commentRef}
+          name="comment"
+          autoFocus={failing === 'comment'}
           label="Комментарий к заказу"
           description={`${values.comment.length} / ${COMMENT_MAX}`}
           placeholder="Например, удобное время доставки"
@@ -154,10 +180,14 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
           firstRef={deliveryRef}
           onChange={(delivery) => form.setFieldValue('delivery', delivery)}
           disabled={sending}
+          autoFocus={failing === 'delivery'}
         />
         <Stack gap="sm">
           <Checkbox
             {...form.getInputProps('policy_accept', { type: 'checkbox' })}
+            ref={policyRef}
+            name="policy_accept"
+            autoFocus={failing === 'policy_accept'}
             error={asText(errors.policy_accept)}
             disabled={sending}
             label={
@@ -172,6 +202,7 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
           />
           <Checkbox
             {...form.getInputProps('send_accept', { type: 'checkbox' })}
+            name="send_accept"
             error={asText(errors.send_accept)}
             disabled={sending}
             label="Хочу получать новости и специальные предложения магазина"
@@ -189,7 +220,12 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
             </Text>
             <TotalText total={total} failed={totalFailed} testId="commit-total" />
           </div>
-          <Button type="submit" size="md" loading={sending} disabled={!values.policy_accept}>
+          <Button
+            type="submit"
+            size="md"
+            loading={sending}
+            disabled={waitsForPolicy && !values.policy_accept}
+          >
             Подтвердить
           </Button>
         </Group>

@@ -32,6 +32,8 @@ interface DeliveryChoiceProps {
   firstRef: Ref<HTMLInputElement>;
   onChange: (value: Delivery) => void;
   disabled?: boolean;
+  /** No choice in a form posted without the app: the browser focuses the first one. */
+  autoFocus?: boolean;
 }
 
 export function DeliveryChoice({
@@ -40,6 +42,7 @@ export function DeliveryChoice({
   firstRef,
   onChange,
   disabled,
+  autoFocus,
 }: DeliveryChoiceProps) {
   return (
     <Stack gap="xs">
@@ -53,7 +56,7 @@ export function DeliveryChoice({
         disabled={disabled}
       >
         <Stack gap="sm" mt="xs">
-          <Radio value="1" label={DELIVERY_LABELS['1']} ref={firstRef} />
+          <Radio value="1" label={DELIVERY_LABELS['1']} ref={firstRef} autoFocus={autoFocus} />
           <Radio value="2" label={DELIVERY_LABELS['2']} />
         </Stack>
       </Radio.Group>

@@ -12,6 +12,8 @@ interface PhoneFieldProps {
   /** Any key press: the spec resets the field's error on it. */
   onKeyDown: () => void;
   disabled?: boolean;
+  /** The field failed in a form posted without the app: the browser focuses it. */
+  autoFocus?: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ export function PhoneField({
   onChange,
   onKeyDown,
   disabled,
+  autoFocus,
 }: PhoneFieldProps) {
   return (
     <InputBase
@@ -35,6 +38,9 @@ export function PhoneField({
       }
       inputRef={inputRef}
       value={value}
+      // The mask fills the field once the app runs; the server's HTML (a posted form shown
+      // again) holds the number as the shopper sent it.
+      defaultValue={value}
       onAccept={(next: string) => onChange(next)}
       onKeyDown={onKeyDown}
       label="Телефон"
@@ -47,6 +53,7 @@ export function PhoneField({
       withAsterisk
       error={error}
       disabled={disabled}
+      autoFocus={autoFocus}
     />
   );
 }

@@ -1,10 +1,18 @@
+import { errorStatus } from '../../api/http';
 import type { Delivery, OrderCommit } from '../../api/types';
-import { phoneError } from '../../lib/phone';
+import { normalizePhone, phoneError } from '../../lib/phone';
 
 // The checkout form's values and rules (spec §5), apart from the screen that shows them.
 export const COMMENT_MAX = 150;
 export const COMMENT_TOO_LONG = 'Максимальная длина 150';
 export const DELIVERY_REQUIRED = 'Выберите один из способов получения';
+/**
+ * With the app, `Подтвердить` waits for the tick (spec §4); a form posted without it is refused
+ * with this.
+ */
+export const POLICY_REQUIRED = 'Без согласия с политикой конфиденциальности заказ не отправить';
+/** Where the checkout form posts without the app (server/visitor-forms.ts). */
+export const COMMIT_ACTION = '/commit';
 
 export interface CommitValues {
   phone: string;
@@ -25,15 +33,62 @@ export const initialCommitValues: CommitValues = {
   send_accept: false,
 };
 
-/** On a failed submit, the first of these with an error gets the focus (spec §4). */
-export const FOCUS_ORDER = ['phone', 'comment', 'delivery'] as const;
+/**
+ * On a failed submit, the first of these with an error gets the focus (spec §4). The policy box
+ * fails only in a form posted without the app.
+ */
+export const FOCUS_ORDER = ['phone', 'comment', 'delivery', 'policy_accept'] as const;
 export type FocusField = (typeof FOCUS_ORDER)[number];
 
 export const commitRules = {
   phone: (value: string) => phoneError(value),
   comment: (value: string) => (value.length > COMMENT_MAX ? COMMENT_TOO_LONG : null),
   delivery: (value: CommitValues['delivery']) => (value === '' ? DELIVERY_REQUIRED : null),
+  policy_accept: (value: boolean) => (value ? null : POLICY_REQUIRED),
 };
+
+/** The messages of the fields that break a rule (none: the order may go). */
+export function commitErrors(values: CommitValues): Partial<Record<CommitField, string>> {
+  const found = {
+    phone: commitRules.phone(values.phone),
+    comment: commitRules.comment(values.comment),
+    delivery: commitRules.delivery(values.delivery),
+    policy_accept: commitRules.policy_accept(values.policy_accept),
+  };
+  const errors: Partial<Record<CommitField, string>> = {};
+  for (const [field, message] of Object.entries(found)) {
+    if (message) errors[field as CommitField] = message;
+  }
+  return errors;
+}
+
+/**
+ * The form's values from its fields as a browser posts them (or as the server's HTML holds them
+ * when the app takes it over): a box is ticked when sent, the phone in any common writing.
+ */
+export function commitValuesFrom(fields: Record<string, unknown>): CommitValues {
+  const text = (name: string) => (typeof fields[name] === 'string' ? fields[name] : '');
+  const delivery = text('delivery');
+  return {
+    phone: normalizePhone(text('phone')),
+    comment: text('comment'),
+    delivery: delivery === '1' || delivery === '2' ? delivery : '',
+    policy_accept: fields.policy_accept !== undefined,
+    send_accept: fields.send_accept !== undefined,
+  };
+}
+
+/** The values as the form's fields hold them in the page (a posted form shown again). */
+export function commitFieldsOf(values: CommitValues): Record<string, string> {
+  const fields: Record<string, string> = {
+    phone: values.phone,
+    comment: values.comment,
+    delivery: values.delivery,
+  };
+  if (values.policy_accept) fields.policy_accept = 'on';
+  if (values.send_accept) fields.send_accept = 'on';
+  return fields;
+}
 
 export function firstFailingField(errors: Record<string, unknown>): FocusField | null {
   return FOCUS_ORDER.find((field) => Boolean(errors[field])) ?? null;
@@ -68,4 +123,13 @@ export function splitServerErrors(errors: Record<string, string[]>): {
     else rest.push(...messages);
   }
   return { fields, rest };
+}
+
+const SEND_FAILED = 'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз.';
+const SERVER_FAILED = 'Сервер не смог принять заказ. Попробуйте ещё раз чуть позже.';
+
+/** The message for the whole form when order_commit failed: the server's own, or why. */
+export function orderFailureText(error: unknown, rest: string[]): string {
+  if (rest.length > 0) return rest.join(' ');
+  return errorStatus(error) === undefined ? SEND_FAILED : SERVER_FAILED;
 }

@@ -7,30 +7,40 @@ import { useRef, useState } from 'react';
 import { MessageBox } from '../../ui/MessageBox';
 import type { Credentials } from '../../api/types';
 import { useTypedBeforeHydration } from '../../ui/hydration';
-import { loginErrorMessage } from './login-error';
+import { usePageData } from '../../ui/page-data';
+import { loginErrorMessage, PASSWORD_REQUIRED, USERNAME_REQUIRED } from './login-error';
 
 interface LoginFormProps {
   /** Logs in; a rejection is shown as a message, with what was typed kept in the fields. */
   onSubmit: (credentials: Credentials) => Promise<void>;
+  /** Where the form posts without the app: this page, with its next_page. */
+  action: string;
 }
 
-export function LoginForm({ onSubmit }: LoginFormProps) {
+export function LoginForm({ onSubmit, action }: LoginFormProps) {
+  // A login posted without the app and refused comes back with the login kept (the page shows
+  // the server's message on top, as for any form).
+  const posted = usePageData()?.outcome;
   const [error, setError] = useState<string | null>(null);
   const [passwordShown, setPasswordShown] = useState(false);
   const form = useForm<Credentials>({
     mode: 'uncontrolled',
-    initialValues: { username: '', password: '' },
+    initialValues: { username: posted?.values?.username ?? '', password: '' },
+    initialErrors: posted?.errors ?? {},
     validate: {
-      username: isNotEmpty('Введите логин'),
-      password: isNotEmpty('Введите пароль'),
+      username: isNotEmpty(USERNAME_REQUIRED),
+      password: isNotEmpty(PASSWORD_REQUIRED),
     },
   });
+  const retry = posted?.values !== undefined;
 
   // The server's form takes keys before the app's code arrives: what was typed there is what
   // the app logs in with (without this, Enter said «Введите логин» under a filled-in field).
   const usernameField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
-  useTypedBeforeHydration(usernameField, '', (typed) => form.setFieldValue('username', typed));
+  useTypedBeforeHydration(usernameField, form.getValues().username, (typed) =>
+    form.setFieldValue('username', typed),
+  );
   useTypedBeforeHydration(passwordField, '', (typed) => form.setFieldValue('password', typed));
 
   const submit = form.onSubmit(async (values) => {
@@ -43,7 +53,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Вход">
+    <form method="post" action={action} onSubmit={submit} noValidate aria-label="Вход">
       <Stack gap="md">
         {error && (
           <MessageBox color="red" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
@@ -56,6 +66,8 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
           autoCapitalize="none"
           spellCheck={false}
           required
+          name="username"
+          autoFocus={retry && !posted?.values?.username}
           ref={usernameField}
           key={form.key('username')}
           {...form.getInputProps('username')}
@@ -71,6 +83,8 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
           }}
           autoComplete="current-password"
           required
+          name="password"
+          autoFocus={retry && Boolean(posted?.values?.username)}
           ref={passwordField}
           key={form.key('password')}
           {...form.getInputProps('password')}

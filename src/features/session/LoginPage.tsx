@@ -1,5 +1,5 @@
 import { Paper, Text, Title } from '@mantine/core';
-import { useLocation, useSearchParams } from 'wouter';
+import { useLocation, useSearch, useSearchParams } from 'wouter';
 import type { Credentials } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
 import { LoginForm } from './LoginForm';
@@ -10,7 +10,8 @@ import { logIn } from './log-in';
 // The spec only names /login/ as the 401 target; a small form keeps the shopper from a blank page.
 export default function LoginPage() {
   useDocumentTitle('Вход');
-  const [, navigate] = useLocation();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
   const [params] = useSearchParams();
   const nextPage = safeNextPage(params.get('next_page'));
 
@@ -28,7 +29,7 @@ export default function LoginPage() {
       <Text c="dimmed" size="sm" mb="lg">
         Введите логин и пароль от аккаунта магазина.
       </Text>
-      <LoginForm onSubmit={submit} />
+      <LoginForm onSubmit={submit} action={search ? `${path}?${search}` : path} />
     </Paper>
   );
 }

@@ -2,6 +2,8 @@ import { FetchError } from 'ofetch';
 import { errorStatus } from '../../api/http';
 
 export const WRONG_CREDENTIALS = 'Неверный логин или пароль';
+export const USERNAME_REQUIRED = 'Введите логин';
+export const PASSWORD_REQUIRED = 'Введите пароль';
 export const LOGIN_UNAVAILABLE =
   'Не удалось войти: сервер не отвечает. Проверьте соединение и попробуйте ещё раз.';
 
