@@ -262,12 +262,16 @@ async function main(): Promise<number> {
   let server: RunningShop | undefined;
   let browser: Browser | undefined;
   let lighthouse: LighthouseSession | undefined;
-  const stop = async () => {
-    await browser?.close().catch(() => {});
-    await lighthouse?.close().catch(() => {});
-    await server?.close().catch(() => {});
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  // Once, however often asked (Ctrl+C and the run's own `finally` both ask): the temporary data
+  // goes only after the server has stopped, or its last write would bring the folder back.
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await browser?.close().catch(() => {});
+      await lighthouse?.close().catch(() => {});
+      await server?.close().catch(() => {});
+      await rm(dataDir, { recursive: true, force: true });
+    })());
   // Ctrl+C stops what was started too.
   const interrupted = (signal: NodeJS.Signals) => {
     interruptedBy = signal;
@@ -302,6 +306,9 @@ async function main(): Promise<number> {
       executablePath: CHROME_PATH,
       headless: true,
       args: CHROME_FLAGS,
+      // Ctrl+C is handled above: Playwright's own handler would exit before the server stopped.
+      handleSIGINT: false,
+      handleSIGTERM: false,
     });
     chromiumVersion = browser.version();
     for (const route of ROUTES)
