@@ -45,6 +45,9 @@ export async function startLighthouse(chromePath: string): Promise<LighthouseSes
     chromePath,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
+    // The caller stops Chromium on Ctrl+C (close()); the launcher's own handler would exit the
+    // process at once, before the caller's server and temporary data were seen to.
+    handleSIGINT: false,
   });
   return {
     async audit(url, route) {

@@ -12,6 +12,9 @@
 //      (bench/loading-state.ts); target 1 s or less.
 //   5. Pictures (bench/images.ts, issue 20): the bytes a phone downloads on / and /product/7,
 //      Lighthouse's LCP on /product/7, and the image route's cold and cached throughput.
+//   6. Dead taps (bench/dead-taps.ts, issue 19; alone: `npm run bench:taps`): whether one real tap
+//      on each route's main controls, +0 to +2000 ms after they show on a throttled phone,
+//      does anything; target: no tap lost.
 // Writes reports/bench.json and reports/bench.md (printed too) and exits with 1 when a target is
 // missed. Everything it starts (server, browsers, temporary data) is stopped before it exits,
 // on failure and on Ctrl+C too. BENCH_DIST points at another build (e.g. one made with --outDir).
@@ -45,6 +48,7 @@ import {
   type LighthouseSession,
   startLighthouse,
 } from './lighthouse.ts';
+import { benchDeadTaps, type DeadTapFigures, deadTapsTable } from './dead-taps.ts';
 import { benchStubWrites, type StubWritesFigures, stubWritesTable } from './stub-writes.ts';
 import {
   benchSearchInBrowser,
@@ -177,6 +181,7 @@ interface Report {
   loading_state: LoadingFigures;
   pages: PageFigures;
   images: { home: PictureView; product: PictureView; route: ImageRouteFigures; met: boolean };
+  dead_taps: DeadTapFigures;
 }
 
 function markdown(report: Report): string {
@@ -224,6 +229,12 @@ function markdown(report: Report): string {
     '',
     loadingTable(report.loading_state),
     '',
+    '## Dead taps on a slow phone',
+    '',
+    `One real tap per fresh, throttled page load (CPU ${report.dead_taps.throttling.cpu_slowdown}x slower, ${report.dead_taps.throttling.latency_ms} ms latency, 1.6 Mbps down, 750 kbps up), the given time after the control first shows; \`ok\` when the shopper or the server sees its effect within ${report.dead_taps.effect_ms / 1000} s.`,
+    '',
+    deadTapsTable(report.dead_taps),
+    '',
     `Machine: ${report.machine}; Chromium ${report.chromium}; ${report.duration_s.toFixed(0)} s in all. Figures on a busy machine run worse; compare runs on the same load.`,
     '',
   ].join('\n');
@@ -251,12 +262,16 @@ async function main(): Promise<number> {
   let server: RunningShop | undefined;
   let browser: Browser | undefined;
   let lighthouse: LighthouseSession | undefined;
-  const stop = async () => {
-    await browser?.close().catch(() => {});
-    await lighthouse?.close().catch(() => {});
-    await server?.close().catch(() => {});
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  // Once, however often asked (Ctrl+C and the run's own `finally` both ask): the temporary data
+  // goes only after the server has stopped, or its last write would bring the folder back.
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await browser?.close().catch(() => {});
+      await lighthouse?.close().catch(() => {});
+      await server?.close().catch(() => {});
+      await rm(dataDir, { recursive: true, force: true });
+    })());
   // Ctrl+C stops what was started too.
   const interrupted = (signal: NodeJS.Signals) => {
     interruptedBy = signal;
@@ -267,6 +282,7 @@ async function main(): Promise<number> {
   const views: FirstView[] = [];
   let web: BrowserFigures;
   let loading: LoadingFigures;
+  let deadTaps: DeadTapFigures;
   let pages: PageFigures;
   let imageRoute: ImageRouteFigures;
   let pictures: { home: PictureView; product: PictureView };
@@ -290,6 +306,9 @@ async function main(): Promise<number> {
       executablePath: CHROME_PATH,
       headless: true,
       args: CHROME_FLAGS,
+      // Ctrl+C is handled above: Playwright's own handler would exit before the server stopped.
+      handleSIGINT: false,
+      handleSIGTERM: false,
     });
     chromiumVersion = browser.version();
     for (const route of ROUTES)
@@ -305,6 +324,8 @@ async function main(): Promise<number> {
     console.error(`bench: search timed in the browser (${elapsed(started)})`);
     loading = await benchLoadingState(browser, baseUrl);
     console.error(`bench: loading states timed (${elapsed(started)})`);
+    deadTaps = await benchDeadTaps(browser, baseUrl);
+    console.error(`bench: dead taps counted (${elapsed(started)})`);
     // Lighthouse gets the machine to itself.
     await browser.close();
     browser = undefined;
@@ -360,6 +381,7 @@ async function main(): Promise<number> {
         audits.find((audit) => audit.route === '/product/7')?.lcp_ms ?? Infinity,
       ),
     },
+    dead_taps: deadTaps,
   };
   const md = markdown(report);
   console.log(md);
@@ -378,7 +400,8 @@ async function main(): Promise<number> {
     writes.met &&
     loading.met &&
     pages.met &&
-    report.images.met;
+    report.images.met &&
+    deadTaps.met;
   return met ? 0 : 1;
 }
 
