@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Four projects, run by `npm test` in this order: unit (+ component), stub, contracts, e2e.
+// Five projects, run by `npm test` in this order: unit (+ component), server, stub, contracts,
+// e2e.
 // Contract tests run one file at a time: they share the pact file they write.
 // Timeouts only bound a wait that is failing anyway; they are generous because CI machines are
 // shared and a loaded one (both cores busy) can be several times slower than a quiet one.
@@ -16,6 +17,16 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The shop server's own parts that need no build or browser (Node, real HTTP).
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
           testTimeout: 60_000,
         },
       },

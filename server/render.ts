@@ -34,8 +34,6 @@ export interface PageRendererOptions {
 /** A form posted without the app that must be shown again (server/visitor-forms.ts). */
 export interface PostedForm {
   outcome: FormOutcome;
-  /** The answer's status: the form's failure, not the page's. */
-  status: number;
   /** The backend's cookies set while the form was handled. */
   setCookies: string[];
 }
@@ -120,7 +118,7 @@ function renderer(
     const body = new PassThrough();
     result.pipe(body);
     const app = await buffer(body);
-    res.status(posted?.status ?? result.status);
+    res.status(result.status);
     res.set('Content-Type', 'text/html; charset=utf-8');
     // Replaced by functions: a `$&` or `$'` in the page's CSS or data is text, not a pattern.
     res.end(

@@ -1,7 +1,8 @@
 // The visitor's forms the shop's server handles before the app's code arrives, and without it:
 // the basket controls, checkout and login. Each calls the backend as the visitor (their cookies,
 // token and CSRF token; src/server/visitor-calls.ts) with the app's own rules, passes on the
-// cookies the backend set, and answers 303 back, or with the form again when it must be fixed.
+// cookies the backend set, and answers 303 back, or with the form again when it must be fixed
+// (200, as Django's own form views do: the page is the answer, not an error).
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type * as EntryServer from '../src/entry-server.tsx';
 import type { PageRenderer } from './render.ts';
@@ -79,7 +80,7 @@ export function visitorForms(renderer: PageRenderer): Router {
       }
       const { result, setCookies } = await answer;
       if (result.kind === 'refused') {
-        await renderer.render(req, res, { outcome: result.outcome, status: 422, setCookies });
+        await renderer.render(req, res, { outcome: result.outcome, setCookies });
         return;
       }
       passCookies(res, setCookies);
@@ -94,7 +95,7 @@ export function visitorForms(renderer: PageRenderer): Router {
       const entry = await renderer.entry();
       const { result, setCookies } = await entry.postLoginForm(visitorOf(req), formFields(req));
       if (result.kind === 'refused') {
-        await renderer.render(req, res, { outcome: result.outcome, status: 422, setCookies });
+        await renderer.render(req, res, { outcome: result.outcome, setCookies });
         return;
       }
       passCookies(res, setCookies);

@@ -1,0 +1,70 @@
+// The rule set both sides use for a basket control's form (issue 19): the shop's server when the
+// form is posted without the app, the app's onSubmit after hydration.
+import { describe, expect, it } from 'vitest';
+import { FetchError } from 'ofetch';
+import type { Product } from '../../../src/api/types';
+import {
+  type BasketChange,
+  changeFailedText,
+  isBasketChange,
+  requestedAmount,
+} from '../../../src/features/basket/basket-form';
+
+const product = (overrides: Partial<Product> = {}): Product => ({
+  id: 7,
+  name: 'Малина',
+  image: null,
+  unit: 'кг',
+  unit_step: 0.1,
+  price: 890,
+  rest: 15,
+  available: true,
+  ...overrides,
+});
+const pieces = product({ id: 4, name: 'Клубника', unit: 'шт', unit_step: null, rest: 3 });
+
+describe('the amount a basket form asks for', () => {
+  it.each<[string, BasketChange, Product, number, string, number | null | undefined]>([
+    ['add: one step of kilograms', 'add', product(), 0, '', 0.1],
+    ['add: one piece', 'add', pieces, 0, '', 1],
+    ['plus: one step more', 'plus', product(), 0.3, '', 0.4],
+    ['plus at the stock stays there', 'plus', pieces, 3, '', 3],
+    ['plus at 10 stays at 10 (spec §5)', 'plus', product(), 10, '', 10],
+    ['minus: one step less', 'minus', product(), 0.3, '', 0.2],
+    ['minus never below 0', 'minus', pieces, 1, '', 0],
+    ['delete takes the line out', 'delete', pieces, 2, '', null],
+    ['set: the typed amount, with a comma', 'set', product(), 1, '2,5', 2.5],
+    ['set: above the maximum is the maximum', 'set', pieces, 1, '50', 3],
+    ['set: below 0 is 0', 'set', pieces, 1, '-2', 0],
+    ['set: onto the step grid', 'set', product(), 1, '1,26', 1.3],
+    ['set: no number changes nothing', 'set', pieces, 2, 'abc', undefined],
+  ])('%s', (_name, change, item, current, typed, expected) => {
+    expect(requestedAmount(change, item, current, typed)).toBe(expected);
+  });
+
+  it('knows its five buttons and nothing else', () => {
+    for (const change of ['add', 'plus', 'minus', 'delete', 'set']) {
+      expect(isBasketChange(change)).toBe(true);
+    }
+    for (const change of ['', 'ADD', 'remove', undefined, ['add']]) {
+      expect(isBasketChange(change)).toBe(false);
+    }
+  });
+});
+
+describe('the message of a change that did not land', () => {
+  const refused = new FetchError('400');
+  Object.assign(refused, { statusCode: 400, data: { amount: ['Недостаточно товара'] } });
+
+  it("names the product and gives the server's reason", () => {
+    expect(changeFailedText(product(), false, refused)).toBe(
+      'Не удалось изменить количество «Малина»: Недостаточно товара',
+    );
+  });
+
+  it('says to try again when there is no reason', () => {
+    expect(changeFailedText(product(), true, new Error('offline'))).toBe(
+      'Не удалось убрать из корзины «Малина». Попробуйте ещё раз.',
+    );
+  });
+});
