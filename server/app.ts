@@ -115,8 +115,9 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
 
   app.use(sitemapRoutes(renderer, renderOptions.siteUrl));
   app.use(settingsForms());
-  app.use(visitorForms(renderer));
   app.use(compression());
+  // After compression: a form shown again is a whole page.
+  app.use(visitorForms(renderer));
   app.get('*', (req, res, next) => {
     // A file the build does not have is a plain 404, not a page.
     if (/\.[a-z0-9]+$/i.test(req.path) || req.path.startsWith('/assets/')) return next();

@@ -91,7 +91,7 @@ function renderer(
       nonce,
       dataTimeoutMs: options.dataTimeoutMs,
       timeZone: options.timeZone,
-      visitor: visitorOf(req),
+      visitor: visitorOf(req, posted?.setCookies),
       outcome: posted?.outcome ?? (notice ? { notice } : {}),
     });
     passCookies(res, result.setCookies);

@@ -17,11 +17,11 @@ const COOKIE_CONSENT_DAYS = 30;
  * from another site is refused (it could not be the shopper's choice); a client that sends
  * neither is no browser on another site's page.
  */
-export function sameOriginPost(req: Request): boolean {
+export function sameOriginPost(req: Request, requireProof = false): boolean {
   const site = req.get('sec-fetch-site');
   if (site !== undefined) return site === 'same-origin';
   const origin = req.get('origin');
-  if (origin === undefined) return true;
+  if (origin === undefined) return !requireProof;
   try {
     return new URL(origin).host === new URL(requestOrigin(req)).host;
   } catch {
@@ -44,14 +44,15 @@ export function safeBackPath(back: unknown): string {
 
 /**
  * The start of every form the shop's server handles: the body read, the answer never cached, and
- * a post from another site refused.
+ * a post from another site refused. `requireProof`: a post that says nothing of where it comes
+ * from (no Sec-Fetch-Site, no Origin: no browser of today) is refused too.
  */
-export function sameSiteForm() {
+export function sameSiteForm({ requireProof = false } = {}) {
   return [
     express.urlencoded({ extended: false, limit: '16kb' }),
     (req: Request, res: Response, next: NextFunction) => {
       res.set('Cache-Control', 'no-store');
-      if (!sameOriginPost(req)) {
+      if (!sameOriginPost(req, requireProof)) {
         res.status(403).type('text/plain; charset=utf-8').send('Запрос с другого сайта отклонён');
         return;
       }

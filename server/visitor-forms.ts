@@ -13,11 +13,8 @@ import { NOTICE_COOKIE, passCookies, visitorOf } from './visitor.ts';
 const BASKET_PATH = '/basket';
 /** Where the checkout form posts (src/features/checkout/commit-form.ts). */
 const COMMIT_PATH = '/commit';
-/** The login page, as the 401 redirect names it, and without its slash. */
-const LOGIN_PATHS = ['/login/', '/login'];
-/** The token's cookie mirror (src/api/token.ts), as long as the app keeps it. */
-const TOKEN_COOKIE = 'jwt';
-const TOKEN_MS = 30 * 24 * 60 * 60 * 1000;
+/** The login page as the 401 redirect names it (Express matches it without the slash too). */
+const LOGIN_PATH = '/login/';
 /** How long the same checkout form from the same visitor counts as a second click. */
 const DOUBLE_SUBMIT_MS = 30_000;
 /** The notice waits a minute for its page: long enough for a slow phone to follow the 303. */
@@ -32,9 +29,12 @@ const handled = (handler: Handler) => (req: Request, res: Response, next: NextFu
 export function visitorForms(renderer: PageRenderer): Router {
   const router = express.Router();
 
+  // These forms change the visitor's basket, place orders and sign in: a post must say it comes
+  // from the shop's own page (Sec-Fetch-Site, or Origin from an older browser).
+  const sameSite = sameSiteForm({ requireProof: true });
   router.post(
     BASKET_PATH,
-    ...sameSiteForm(),
+    ...sameSite,
     handled(async (req, res) => {
       const fields = formFields(req);
       const entry = await renderer.entry();
@@ -57,26 +57,31 @@ export function visitorForms(renderer: PageRenderer): Router {
   // second post that reaches another instance finds the basket emptied and places nothing.
   type CommitAnswer = Awaited<ReturnType<Entry['postCommitForm']>>;
   const ordering = new Map<string, Promise<CommitAnswer>>();
+  const remember = (key: string, answer: Promise<CommitAnswer>) => {
+    ordering.set(key, answer);
+    // Only a placed order is kept: a refused form may be sent again as it was.
+    answer.then(
+      ({ result }) => {
+        if (result.kind !== 'placed') ordering.delete(key);
+        else setTimeout(() => ordering.delete(key), DOUBLE_SUBMIT_MS).unref();
+      },
+      () => ordering.delete(key),
+    );
+  };
   router.post(
     COMMIT_PATH,
-    ...sameSiteForm(),
+    ...sameSite,
     handled(async (req, res) => {
       const fields = formFields(req);
       const visitor = visitorOf(req);
-      const key = JSON.stringify([visitor.cookies.sessionid, visitor.cookies.jwt, fields]);
-      let answer = ordering.get(key);
+      const entry = await renderer.entry();
+      // A newcomer has no basket to order from, and nothing to tell two of them apart.
+      const identity = entry.visitorIdentity(visitor);
+      const key = identity === null ? null : JSON.stringify([identity, fields]);
+      let answer = key === null ? undefined : ordering.get(key);
       if (!answer) {
-        const entry = await renderer.entry();
         answer = entry.postCommitForm(visitor, fields);
-        ordering.set(key, answer);
-        // Only a placed order is kept: a refused form may be sent again as it was.
-        answer.then(
-          ({ result }) => {
-            if (result.kind !== 'placed') ordering.delete(key);
-            else setTimeout(() => ordering.delete(key), DOUBLE_SUBMIT_MS).unref();
-          },
-          () => ordering.delete(key),
-        );
+        if (key !== null) remember(key, answer);
       }
       const { result, setCookies } = await answer;
       if (result.kind === 'refused') {
@@ -89,8 +94,8 @@ export function visitorForms(renderer: PageRenderer): Router {
   );
 
   router.post(
-    LOGIN_PATHS,
-    ...sameSiteForm(),
+    LOGIN_PATH,
+    ...sameSite,
     handled(async (req, res) => {
       const entry = await renderer.entry();
       const { result, setCookies } = await entry.postLoginForm(visitorOf(req), formFields(req));
@@ -100,7 +105,12 @@ export function visitorForms(renderer: PageRenderer): Router {
       }
       passCookies(res, setCookies);
       // Readable by the app, which keeps the token in local storage and clears both at logout.
-      res.cookie(TOKEN_COOKIE, result.token, { maxAge: TOKEN_MS, path: '/', sameSite: 'lax' });
+      res.cookie(entry.TOKEN_KEY, result.token, {
+        maxAge: entry.TOKEN_COOKIE_DAYS * 24 * 60 * 60 * 1000,
+        path: '/',
+        sameSite: 'lax',
+        secure: req.secure,
+      });
       const next = new URL(req.originalUrl, 'http://localhost').searchParams.get('next_page');
       res.redirect(303, entry.safeNextPage(next));
     }),

@@ -21,19 +21,31 @@ import { type FormOutcome, PageData } from './ui/page-data';
 import { type BasketFormFields, changeBasketByForm } from './server/basket-form';
 import { type CommitFormResult, placeOrderByForm } from './server/commit-form';
 import { type LoginFormResult, logInByForm } from './server/login-form';
-import { asVisitor, hasSession, TOKEN_COOKIE, type Visitor } from './server/visitor-calls';
+import {
+  asVisitor,
+  TOKEN_COOKIE,
+  type Visitor,
+  visitorIdentity,
+  visitorOrigin,
+} from './server/visitor-calls';
 
 export { PAGE_DATA_ID } from './app/embedded-page';
 export { type BasketFormFields } from './server/basket-form';
 export { safeNextPage } from './features/session/safe-next-page';
+export { TOKEN_COOKIE_DAYS, TOKEN_KEY } from './api/token';
+export { visitorIdentity } from './server/visitor-calls';
 export { sitemapPaths } from './app/sitemap';
 
 /** Where the server's own API calls go: the embedded stub, or the real backend's /api. */
 export function setApiBase(baseURL: string): void {
   // The server's calls go straight to the backend: the image URLs of its answers name the
   // backend's host, and the page shows them through the shop's /media.
-  const origins = [new URL(baseURL).origin];
-  configureApi({ baseURL, readAnswer: (data) => relativeMediaUrls(data, origins) });
+  // A backend that honours X-Forwarded-Host names the shop's own address instead.
+  const backend = new URL(baseURL).origin;
+  configureApi({
+    baseURL,
+    readAnswer: (data) => relativeMediaUrls(data, [backend, visitorOrigin() ?? backend]),
+  });
 }
 
 export interface RenderRequest {
@@ -79,7 +91,7 @@ export type RenderResult = {
  * has what a change of the basket needs.
  */
 async function loadBasketSeed(visitor: Visitor): Promise<BasketSeed> {
-  if (hasSession(visitor)) {
+  if (visitorIdentity(visitor) !== null) {
     const [lines, amount_sum] = await Promise.all([getBasket(), getTotalPrice()]);
     return { lines, amount_sum };
   }
@@ -110,7 +122,7 @@ async function loadPage(
   );
   // A newcomer's session comes with the basket: the page's other calls wait for it, or each
   // would start a session of its own.
-  const established = hasSession(visitor) ? Promise.resolve() : seedLoad;
+  const established = visitorIdentity(visitor) !== null ? Promise.resolve() : seedLoad;
   const queryLoads = established.then(() =>
     Promise.all(
       pageQueries(url).map(({ key, load }) =>

@@ -18,7 +18,7 @@ export interface ApiConfig {
    * The server's calls for a visitor: the headers that make a call theirs (their cookies, token,
    * address), and where the backend's answer headers go (the cookies it sets for them).
    */
-  visitor?: { headers(): Headers | undefined; answered(headers: Headers): void };
+  visitor?: { headers(): Headers | undefined; answered(response: Response): void };
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -59,7 +59,8 @@ export const http = ofetch.create({
     options.baseURL = config.baseURL;
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
-    const token = getToken();
+    // On the server the visitor's token comes with their headers, never from this process.
+    const token = import.meta.env.SSR ? null : getToken();
     if (token) headers.set('Authorization', `Token ${token}`);
     if (UNSAFE_METHODS.has((options.method ?? 'GET').toUpperCase())) {
       const csrf = config.csrfToken();
@@ -70,7 +71,7 @@ export const http = ofetch.create({
     options.headers = headers;
   },
   onResponse({ response }) {
-    if (import.meta.env.SSR) config.visitor?.answered(response.headers);
+    if (import.meta.env.SSR) config.visitor?.answered(response);
     if (config.readAnswer && response._data !== undefined) {
       response._data = config.readAnswer(response._data);
     }

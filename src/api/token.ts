@@ -5,9 +5,10 @@ import { readCookie, writeCookie } from '../lib/cookies';
 // their forms before the app's code arrives. A login made by such a form (no JavaScript yet) is
 // only in the cookie, so the cookie counts too. Reads never throw: storage can be unavailable
 // (private mode, Node in contract tests), and then the token lives in memory only.
-const KEY = 'jwt';
+export const TOKEN_KEY = 'jwt';
+const KEY = TOKEN_KEY;
 /** Django's token does not expire; the mirror lasts as long as a session would be kept. */
-const COOKIE_DAYS = 30;
+export const TOKEN_COOKIE_DAYS = 30;
 let memoryToken: string | null = null;
 
 function storage(): Storage | null {
@@ -20,13 +21,14 @@ function storage(): Storage | null {
 
 const hasDocument = () => typeof document !== 'undefined';
 
+/** The cookie first: a login posted without the app (the server's) is newer than storage's. */
 export function getToken(): string | null {
-  return storage()?.getItem(KEY) ?? (hasDocument() ? readCookie(KEY) : null) ?? memoryToken;
+  return (hasDocument() ? readCookie(KEY) : null) ?? storage()?.getItem(KEY) ?? memoryToken;
 }
 
 export function setToken(token: string | null): void {
   memoryToken = token;
-  if (hasDocument()) writeCookie(KEY, token ?? '', token === null ? 0 : COOKIE_DAYS);
+  if (hasDocument()) writeCookie(KEY, token ?? '', token === null ? 0 : TOKEN_COOKIE_DAYS);
   const store = storage();
   if (!store) return;
   if (token === null) store.removeItem(KEY);

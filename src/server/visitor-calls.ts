@@ -3,6 +3,7 @@
 // request runs in its own async context, so two visitors' calls never mix, however they overlap.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { configureApi } from '../api/http';
+import { TOKEN_KEY } from '../api/token';
 
 /** Who is asking, as the shop's server saw the request. */
 export interface Visitor {
@@ -16,8 +17,10 @@ export interface Visitor {
 
 /** Django's session cookie, and the token's cookie mirror (src/api/token.ts). */
 export const SESSION_COOKIE = 'sessionid';
-export const TOKEN_COOKIE = 'jwt';
+export const TOKEN_COOKIE = TOKEN_KEY;
 const CSRF_COOKIE = 'csrftoken';
+/** What clears the token's mirror in the visitor's browser (the app then drops its copy too). */
+const TOKEN_GONE = `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 
 interface VisitorCalls {
   visitor: Visitor;
@@ -53,9 +56,23 @@ function headersFor({ visitor, jar }: VisitorCalls): Headers {
   if (jar.size > 0) {
     headers.set('Cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
   }
-  const token = jar.get(TOKEN_COOKIE);
-  if (token) headers.set('Authorization', `Token ${decodeURIComponent(token)}`);
+  const token = tokenOf(jar);
+  if (token) headers.set('Authorization', `Token ${token}`);
   return headers;
+}
+
+function tokenOf(jar: Map<string, string>): string | null {
+  try {
+    return decodeURIComponent(jar.get(TOKEN_COOKIE) ?? '') || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The shop's address as the visitor used it: a backend behind X-Forwarded-Host names it. */
+export function visitorOrigin(): string | null {
+  const store = calls.getStore();
+  return store ? `${store.visitor.proto}://${store.visitor.host}` : null;
 }
 
 let configured = false;
@@ -71,10 +88,15 @@ function configure(): void {
         const store = calls.getStore();
         return store && headersFor(store);
       },
-      answered: (headers) => {
+      answered: (response) => {
         const store = calls.getStore();
         if (!store) return;
-        for (const line of headers.getSetCookie()) applySetCookie(store, line);
+        for (const line of response.headers.getSetCookie()) applySetCookie(store, line);
+        // A token the backend no longer knows (revoked, another device's logout) would make it
+        // refuse every call for this visitor: the next calls go without it, and the visitor's
+        // browser forgets it.
+        if (response.status === 401 && store.jar.has(TOKEN_COOKIE))
+          applySetCookie(store, TOKEN_GONE);
       },
     },
   });
@@ -98,7 +120,12 @@ export async function asVisitor<T>(
   return { result, setCookies: [...store.setCookies.values()] };
 }
 
-/** Whether the visitor already has a basket of their own: a session or a login. */
-export function hasSession(visitor: Visitor): boolean {
-  return Boolean(visitor.cookies[SESSION_COOKIE] || visitor.cookies[TOKEN_COOKIE]);
+/**
+ * Who the visitor is to the backend (their session, their login), or null for a newcomer: the
+ * basket is theirs from the first call that has it.
+ */
+export function visitorIdentity(visitor: Visitor): string | null {
+  const session = visitor.cookies[SESSION_COOKIE];
+  const token = visitor.cookies[TOKEN_COOKIE];
+  return session || token ? `${session ?? ''}|${token ?? ''}` : null;
 }

@@ -172,4 +172,36 @@ describe('in front of a plain DRF backend (the reference backend)', () => {
     await newestOrderShown(page);
     await expect.poll(() => page.getByTestId('order').count()).toBe(before + 1);
   });
+
+  test('without JavaScript a visitor buys through the shop server, whose own calls pass Django’s CSRF check', async () => {
+    const page = await openPage(browser(), `/product/${RASPBERRY.id}`, {
+      baseURL: shop.url,
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { 'X-Forwarded-For': VISITOR },
+    });
+    const amount = page.getByRole('textbox', { name: 'Количество, кг' }).first();
+    const press = async (name: string | RegExp) => {
+      await page.locator('main').getByRole('button', { name }).first().click();
+      await page.waitForURL((url) => url.pathname === `/product/${RASPBERRY.id}`);
+    };
+    await press('В корзину');
+    await expect.poll(() => amount.inputValue()).toBe('0,1');
+    await press(/^Увеличить количество/);
+    await expect.poll(() => amount.inputValue()).toBe('0,2');
+
+    await page.goto('/commit');
+    await page.locator('input[name="phone"]').fill('89123456789');
+    await page.getByRole('radio', { name: 'Самовывоз' }).check();
+    await page.getByRole('checkbox', { name: /политикой конфиденциальности/ }).check();
+    await page.getByRole('button', { name: 'Подтвердить' }).click();
+    await page.waitForURL((url) => url.pathname === '/order_status');
+    const order = page.getByTestId('order').first();
+    expect(await order.getByTestId('order-status').textContent()).toBe('Создан');
+    expect(await page.getByTestId('order').count()).toBe(1);
+    // The shop's server made these calls, for the visitor and under their address.
+    const log = django.logs();
+    const visitor = VISITOR.replaceAll('.', '\\.');
+    expect(log).toMatch(new RegExp(`${visitor} "PUT /api/catalog/basket/7[^"]*" 200`));
+    expect(log).toMatch(new RegExp(`${visitor} "POST /api/catalog/order_commit[^"]*" 20`));
+  });
 });

@@ -109,14 +109,29 @@ const PAGES: { path: string; content: (page: Page) => Locator; basket?: boolean 
 
 describe('while every /api answer is on its way', () => {
   for (const { path, content, basket } of PAGES) {
+    if (basket) {
+      test(`${path}: the visitor's basket comes with the page; nothing waits for the browser's calls`, async () => {
+        const page = await freshPage({ [RASPBERRY.id]: 1.5 });
+        const answers = await holdAnswers(page, API);
+        await page.goto(path, { waitUntil: 'commit' });
+        // The server rendered the basket: its content shows while the browser's own calls
+        // (the start-up refresh) are still held.
+        await content(page).first().waitFor();
+        await expectFrame(page);
+        expect(await loadingState(page).count()).toBe(0);
+        await answers.asked;
+        answers.release();
+        await hydrated(page);
+        expect(await content(page).count()).toBeGreaterThan(0);
+      });
+      continue;
+    }
     test(`${path}: the frame and a loading state, then the content`, async () => {
-      const page = await freshPage(basket ? { [RASPBERRY.id]: 1.5 } : undefined);
+      const page = await freshPage();
       const answers = await holdAnswers(page, API);
 
-      // The visitor's own basket loads in the browser when a page opens; a public page's data
-      // does, after a navigation inside the app.
-      if (basket) await page.goto(path, { waitUntil: 'commit' });
-      else await navigateInApp(page, path);
+      // A public page's data loads in the browser after a navigation inside the app.
+      await navigateInApp(page, path);
       await loadingState(page).waitFor();
       // The page has asked and its answers are held: what shows is the loading state.
       await answers.asked;

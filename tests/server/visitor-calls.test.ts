@@ -15,6 +15,12 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(req.headers);
     const cookie = req.headers.cookie ?? '';
+    if (req.headers.authorization === 'Token revoked') {
+      res.statusCode = 401;
+      res.setHeader('content-type', 'application/json');
+      res.end('{"detail":"Недопустимый токен."}');
+      return;
+    }
     if (!cookie.includes('sessionid=')) {
       // A newcomer: a session, a CSRF token, and a cookie the backend takes back at once.
       res.setHeader('Set-Cookie', [
@@ -88,5 +94,19 @@ describe("the server's calls for a visitor", () => {
       'csrftoken=new-token; Path=/',
       'messages=""; Max-Age=0; Path=/',
     ]);
+  });
+
+  it('a token the backend refuses is dropped: the next calls go without it, and the browser forgets it', async () => {
+    seen.length = 0;
+    const { setCookies } = await asVisitor(
+      visitor({ sessionid: 'fast', jwt: 'revoked' }),
+      async () => {
+        await getBasket().catch(() => {});
+        await getBasket();
+      },
+    );
+    expect(seen[0]?.authorization).toBe('Token revoked');
+    expect(seen[1]?.authorization).toBeUndefined();
+    expect(setCookies).toEqual(['jwt=; Max-Age=0; Path=/; SameSite=Lax']);
   });
 });

@@ -1,6 +1,14 @@
 import { fieldErrors } from '../../api/http';
 import type { Product } from '../../api/types';
-import { clampAmount, decreased, increased, parseAmountText, stepOf } from '../../lib/amount';
+import {
+  clampAmount,
+  decreased,
+  increased,
+  parseAmountText,
+  precisionOf,
+  sanitizeAmountText,
+  stepOf,
+} from '../../lib/amount';
 
 // A basket control is a form (spec §4, §5): the shop's server handles it before the app's code
 // arrives, and without it; after hydration the app handles the same form. Both decide the new
@@ -18,7 +26,8 @@ export function isBasketChange(value: unknown): value is BasketChange {
 
 /**
  * The amount a form asks for, from the line's `current` amount: null takes the line out
- * (DELETE); undefined changes nothing (a typed text with no number in it).
+ * (DELETE); undefined changes nothing (a typed text with no number in it; `В корзину` from a page
+ * older than the basket, whose line already holds more: it must not be replaced by one step).
  */
 export function requestedAmount(
   change: BasketChange,
@@ -28,7 +37,8 @@ export function requestedAmount(
 ): number | null | undefined {
   switch (change) {
     case 'add':
-      return stepOf(product);
+      // Not clamped: for a product sold out since the page was drawn, the backend says why.
+      return current > 0 ? undefined : stepOf(product);
     case 'plus':
       return increased(product, current);
     case 'minus':
@@ -36,7 +46,8 @@ export function requestedAmount(
     case 'delete':
       return null;
     case 'set': {
-      const value = parseAmountText(typed);
+      // Read as the amount field reads what is typed into it.
+      const value = parseAmountText(sanitizeAmountText(typed, precisionOf(product)));
       return value === null ? undefined : clampAmount(product, value);
     }
   }

@@ -27,6 +27,7 @@ describe('the amount a basket form asks for', () => {
   it.each<[string, BasketChange, Product, number, string, number | null | undefined]>([
     ['add: one step of kilograms', 'add', product(), 0, '', 0.1],
     ['add: one piece', 'add', pieces, 0, '', 1],
+    ['add over a line a newer page shows changes nothing', 'add', product(), 3, '', undefined],
     ['plus: one step more', 'plus', product(), 0.3, '', 0.4],
     ['plus at the stock stays there', 'plus', pieces, 3, '', 3],
     ['plus at 10 stays at 10 (spec §5)', 'plus', product(), 10, '', 10],
@@ -36,8 +37,11 @@ describe('the amount a basket form asks for', () => {
     ['set: the typed amount, with a comma', 'set', product(), 1, '2,5', 2.5],
     ['set: above the maximum is the maximum', 'set', pieces, 1, '50', 3],
     ['set: below 0 is 0', 'set', pieces, 1, '-2', 0],
-    ['set: onto the step grid', 'set', product(), 1, '1,26', 1.3],
+    ['set: onto the step grid', 'set', product({ unit_step: 0.5 }), 1, '1,4', 1.5],
     ['set: no number changes nothing', 'set', pieces, 2, 'abc', undefined],
+    ['set: as the field reads it, decimals cut', 'set', product(), 1, '1,55', 1.5],
+    ['set: pieces take no decimals', 'set', pieces, 1, '2,7', 2],
+    ['set: a unit or a space is no part of it', 'set', product(), 1, '2 кг', 2],
   ])('%s', (_name, change, item, current, typed, expected) => {
     expect(requestedAmount(change, item, current, typed)).toBe(expected);
   });
