@@ -12,6 +12,7 @@ import {
   screenshot,
   setupBrowser,
 } from './browser.ts';
+import { acceptCookies, serverBasket, setServerBasket } from './failures-helpers.ts';
 import { holdAppCode } from './held-app-code.ts';
 
 const browser = setupBrowser();
@@ -136,8 +137,12 @@ describe('a basket control before the app has arrived', () => {
     const app = await holdAppCode(page);
     await page.goto('/product/4', { waitUntil: 'commit' });
     await app.asked;
-    // The app's code stays held: the tap reaches the server's HTML, and its form.
-    await press(page, 'В корзину');
+    // The app's code stays held: the tap reaches the server's HTML, and its form. The page's
+    // load never ends while the code is held, so the server's next page is what is awaited.
+    const posted = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/basket');
+    await page.locator('main').getByRole('button', { name: 'В корзину' }).first().click();
+    expect((await posted).status()).toBe(303);
+    await amountField(page, 'шт').waitFor();
     expect(await amountField(page, 'шт').inputValue()).toBe('1');
     app.release();
     await hydrated(page);
@@ -157,6 +162,59 @@ describe('a basket control before the app has arrived', () => {
       { amount: number }
     >;
     await expect.poll(async () => basket['4']?.amount).toBe(2);
+  });
+});
+
+describe('typed before the app has arrived', () => {
+  test('checkout: the phone, the comment and both boxes are kept and become the app’s state', async () => {
+    const page = await openPage(browser(), '/policy');
+    await acceptCookies(page);
+    await setServerBasket(page, { 4: 2 });
+    const app = await holdAppCode(page);
+    await page.goto('/commit', { waitUntil: 'commit' });
+    await app.asked;
+    await page.locator(PHONE).pressSequentially('9123456789');
+    await page.getByLabel('Комментарий к заказу').pressSequentially('Позвоните за час');
+    await page.getByRole('radio', { name: 'Самовывоз' }).check();
+    await page.getByRole('checkbox', { name: /политикой конфиденциальности/ }).check();
+    app.release();
+    await hydrated(page);
+    // The app's state: the mask over the number, the counter, the note of the choice, and
+    // Подтвердить enabled by the tick (it would wait for one the app did not know of).
+    await expect.poll(() => page.locator(PHONE).inputValue()).toBe('+7(912)-345-67-89');
+    expect(await page.getByLabel('Комментарий к заказу').inputValue()).toBe('Позвоните за час');
+    await page.getByText('16 / 150').waitFor();
+    await page.getByTestId('delivery-note').waitFor();
+    expect(await page.getByRole('button', { name: 'Подтвердить' }).isEnabled()).toBe(true);
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    await page.getByRole('button', { name: 'Подтвердить' }).click();
+    await page.waitForURL('**/order_status');
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+  });
+
+  test('an amount field: the amount typed is what Enter applies once the app runs', async () => {
+    const page = await openPage(browser(), '/policy');
+    await acceptCookies(page);
+    await setServerBasket(page, { 4: 2 });
+    const app = await holdAppCode(page);
+    await page.goto('/product/4', { waitUntil: 'commit' });
+    await app.asked;
+    const field = amountField(page, 'шт');
+    await field.click();
+    await field.press('End');
+    await field.press('Backspace');
+    await field.pressSequentially('5');
+    app.release();
+    await hydrated(page);
+    expect(await field.inputValue()).toBe('5');
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    await field.press('Enter');
+    await expect.poll(() => serverBasket(page)).toEqual({ 4: 5 });
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
   });
 });
 

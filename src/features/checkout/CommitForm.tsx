@@ -66,9 +66,10 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
   });
   const failing = posted?.errors ? firstFailingField(posted.errors) : null;
   const formRef = useRef<HTMLFormElement>(null);
-  // What the shopper typed or ticked before the app took the page over becomes the form's state.
+  // What the shopper typed or ticked before the app took the page over becomes the form's state
+  // (the phone field takes its own: see PhoneField).
   useFormBeforeHydration(formRef, (fields) => {
-    const typed = commitValuesFrom(fields);
+    const typed = { ...commitValuesFrom(fields), phone: form.getValues().phone };
     if (JSON.stringify(typed) !== JSON.stringify(form.getValues())) form.setValues(typed);
   });
   // Without the app the browser posts the form whatever its boxes say, and the server judges.

@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Input.css';
 import { InputBase } from '@mantine/core';
-import type { Ref } from 'react';
+import { useMergedRef } from '@mantine/hooks';
+import { type Ref, useLayoutEffect, useRef } from 'react';
 import { IMaskInput } from 'react-imask';
-import { PHONE_MASK, PHONE_PLACEHOLDER, preparePhoneInput } from '../../lib/phone';
+import { normalizePhone, PHONE_MASK, PHONE_PLACEHOLDER, preparePhoneInput } from '../../lib/phone';
 
 interface PhoneFieldProps {
   value: string;
@@ -29,6 +30,18 @@ export function PhoneField({
   disabled,
   autoFocus,
 }: PhoneFieldProps) {
+  // A number typed before the app took the page over is read as the field is taken over: the
+  // mask, starting from the form's state, would wipe it before any effect of the form could.
+  const typedEarly = useRef<string | null>(null);
+  const ref = useMergedRef(inputRef, (node: HTMLInputElement | null) => {
+    if (node && typedEarly.current === null) typedEarly.current = node.value;
+  });
+  useLayoutEffect(() => {
+    const typed = typedEarly.current;
+    if (typed && typed !== value) onChange(normalizePhone(typed));
+    // Once, as the field is taken over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <InputBase
       component={IMaskInput}
@@ -36,7 +49,7 @@ export function PhoneField({
       prepare={(chunk: string, masked: { unmaskedValue: string }) =>
         preparePhoneInput(chunk, masked.unmaskedValue.length)
       }
-      inputRef={inputRef}
+      inputRef={ref}
       value={value}
       // The mask fills the field once the app runs; the server's HTML (a posted form shown
       // again) holds the number as the shopper sent it.
