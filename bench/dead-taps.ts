@@ -28,6 +28,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { type RunningShop, startShopServer } from '../server/app.ts';
 import { firstVisitorContext } from './first-view.ts';
 import { CHROME_FLAGS } from './lighthouse.ts';
+import { stopOnce } from './stop-once.ts';
 
 /**
  * Issue 19: how long after the control shows the shopper taps. BENCH_TAPS_DELAYS (e.g. `0,700`)
@@ -522,22 +523,16 @@ async function main(): Promise<number> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'berries-bench-taps-'));
   let server: RunningShop | undefined;
   let browser: Browser | undefined;
-  // Once, however often asked (Ctrl+C and the run's own `finally` both ask): the temporary data
-  // goes only after the server has stopped, or its last write would bring the folder back.
-  let stopping: Promise<void> | undefined;
-  const stop = () =>
-    (stopping ??= (async () => {
+  // The temporary data goes only after the server has stopped, or its last write would bring
+  // the folder back.
+  const stop = stopOnce(
+    async () => {
       await browser?.close().catch(() => {});
       await server?.close().catch(() => {});
       await rm(dataDir, { recursive: true, force: true });
-    })());
-  // Ctrl+C stops what was started too.
-  const interrupted = (signal: NodeJS.Signals) => {
-    interruptedBy = signal;
-    void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
+    },
+    (signal) => (interruptedBy = signal),
+  );
   let figures: DeadTapFigures;
   let chromiumVersion: string;
   try {
@@ -560,8 +555,6 @@ async function main(): Promise<number> {
     figures = await benchDeadTaps(browser, server.url);
   } finally {
     await stop();
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
   }
   console.log(`# Dead taps — ${new Date().toISOString()}\n\n${deadTapsTable(figures)}\n`);
   console.log(

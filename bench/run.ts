@@ -57,6 +57,7 @@ import {
   searchTable,
   type StubFigures,
 } from './search.ts';
+import { stopOnce } from './stop-once.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = path.resolve(process.env.BENCH_DIST ?? path.join(REPO_ROOT, 'dist'));
@@ -262,23 +263,17 @@ async function main(): Promise<number> {
   let server: RunningShop | undefined;
   let browser: Browser | undefined;
   let lighthouse: LighthouseSession | undefined;
-  // Once, however often asked (Ctrl+C and the run's own `finally` both ask): the temporary data
-  // goes only after the server has stopped, or its last write would bring the folder back.
-  let stopping: Promise<void> | undefined;
-  const stop = () =>
-    (stopping ??= (async () => {
+  // The temporary data goes only after the server has stopped, or its last write would bring
+  // the folder back.
+  const stop = stopOnce(
+    async () => {
       await browser?.close().catch(() => {});
       await lighthouse?.close().catch(() => {});
       await server?.close().catch(() => {});
       await rm(dataDir, { recursive: true, force: true });
-    })());
-  // Ctrl+C stops what was started too.
-  const interrupted = (signal: NodeJS.Signals) => {
-    interruptedBy = signal;
-    void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
+    },
+    (signal) => (interruptedBy = signal),
+  );
   const views: FirstView[] = [];
   let web: BrowserFigures;
   let loading: LoadingFigures;
@@ -334,8 +329,6 @@ async function main(): Promise<number> {
     console.error(`bench: Lighthouse done (${elapsed(started)})`);
   } finally {
     await stop();
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
   }
 
   const home = views.find((view) => view.route === '/');

@@ -338,3 +338,12 @@ export function setupBrowser(): () => Browser {
     return browser;
   };
 }
+
+/**
+ * Marks the document now on screen; the returned check says whether it is still the same one
+ * (the app handled what followed) or the browser loaded another (a form posted, a reload).
+ */
+export async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => ((window as { shopMark?: boolean }).shopMark = true));
+  return async () => page.evaluate(() => (window as { shopMark?: boolean }).shopMark === true);
+}

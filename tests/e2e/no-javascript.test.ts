@@ -2,7 +2,15 @@
 // carries a visitor from the home page to a product, and the search form works as a plain GET.
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { assertClean, baseUrl, hydrated, openPage, screenshot, setupBrowser } from './browser.ts';
+import {
+  assertClean,
+  markDocument,
+  baseUrl,
+  hydrated,
+  openPage,
+  screenshot,
+  setupBrowser,
+} from './browser.ts';
 import { holdAppCode } from './held-app-code.ts';
 
 const browser = setupBrowser();
@@ -98,12 +106,10 @@ describe('the cookie notice without the app', () => {
 
   test('after the app has taken over, Продолжить hides the notice with no reload', async () => {
     const page = await openPage(browser(), '/catalog');
-    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    const sameDocument = await markDocument(page);
     await notice(page).getByRole('button', { name: 'Продолжить' }).click();
     await notice(page).waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
-      true,
-    );
+    expect(await sameDocument()).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   assertClean,
+  markDocument,
   baseUrl,
   control,
   hydrated,
@@ -147,16 +148,14 @@ describe('a basket control before the app has arrived', () => {
     app.release();
     await hydrated(page);
     // The app's basket is the server's: plus now works without a reload.
-    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    const sameDocument = await markDocument(page);
     await page
       .locator('main')
       .getByRole('button', { name: /^Увеличить количество/ })
       .first()
       .click();
     await expect.poll(() => amountField(page, 'шт').inputValue()).toBe('2');
-    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
-      true,
-    );
+    expect(await sameDocument()).toBe(true);
     const basket = (await (await page.request.get('/api/catalog/basket')).json()) as Record<
       string,
       { amount: number }
@@ -186,12 +185,10 @@ describe('typed before the app has arrived', () => {
     await page.getByText('16 / 150').waitFor();
     await page.getByTestId('delivery-note').waitFor();
     expect(await page.getByRole('button', { name: 'Подтвердить' }).isEnabled()).toBe(true);
-    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    const sameDocument = await markDocument(page);
     await page.getByRole('button', { name: 'Подтвердить' }).click();
     await page.waitForURL('**/order_status');
-    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
-      true,
-    );
+    expect(await sameDocument()).toBe(true);
   });
 
   test('an amount field: the amount typed is what Enter applies once the app runs', async () => {
@@ -209,12 +206,10 @@ describe('typed before the app has arrived', () => {
     app.release();
     await hydrated(page);
     expect(await field.inputValue()).toBe('5');
-    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    const sameDocument = await markDocument(page);
     await field.press('Enter');
     await expect.poll(() => serverBasket(page)).toEqual({ 4: 5 });
-    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
-      true,
-    );
+    expect(await sameDocument()).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { FetchError } from 'ofetch';
 import type { Product } from '../../../src/api/types';
+import { RASPBERRY } from '../basket-fakes';
 import {
   type BasketChange,
   changeFailedText,
@@ -10,17 +11,7 @@ import {
   requestedAmount,
 } from '../../../src/features/basket/basket-form';
 
-const product = (overrides: Partial<Product> = {}): Product => ({
-  id: 7,
-  name: 'Малина',
-  image: null,
-  unit: 'кг',
-  unit_step: 0.1,
-  price: 890,
-  rest: 15,
-  available: true,
-  ...overrides,
-});
+const product = (overrides: Partial<Product> = {}): Product => ({ ...RASPBERRY, ...overrides });
 const pieces = product({ id: 4, name: 'Клубника', unit: 'шт', unit_step: null, rest: 3 });
 
 describe('the amount a basket form asks for', () => {
