@@ -59,15 +59,16 @@ export const http = ofetch.create({
     options.baseURL = config.baseURL;
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
-    // On the server the visitor's token comes with their headers, never from this process.
-    const token = import.meta.env.SSR ? null : getToken();
+    // The server's calls for a visitor carry that visitor's headers, their token among them, and
+    // never one of this process. The browser's bundle leaves this out.
+    const visitor = import.meta.env.SSR ? config.visitor?.headers() : undefined;
+    const token = visitor ? null : getToken();
     if (token) headers.set('Authorization', `Token ${token}`);
     if (UNSAFE_METHODS.has((options.method ?? 'GET').toUpperCase())) {
       const csrf = config.csrfToken();
       if (csrf) headers.set('X-CSRFToken', csrf);
     }
-    // Only the server calls for a visitor: the browser's bundle leaves this out.
-    if (import.meta.env.SSR) config.visitor?.headers()?.forEach((v, name) => headers.set(name, v));
+    visitor?.forEach((value, name) => headers.set(name, value));
     options.headers = headers;
   },
   onResponse({ response }) {
