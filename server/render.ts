@@ -34,8 +34,10 @@ export interface PageRendererOptions {
 /** A form posted without the app that must be shown again (server/visitor-forms.ts). */
 export interface PostedForm {
   outcome: FormOutcome;
-  /** The backend's cookies set while the form was handled. */
+  /** The backend's cookies set while the form was handled, for the answer. */
   setCookies: string[];
+  /** The visitor's cookies after the form's calls (a newcomer's new session): the page's. */
+  cookies: Record<string, string>;
 }
 
 export interface PageRenderer {
@@ -91,7 +93,7 @@ function renderer(
       nonce,
       dataTimeoutMs: options.dataTimeoutMs,
       timeZone: options.timeZone,
-      visitor: visitorOf(req, posted?.setCookies),
+      visitor: posted ? { ...visitorOf(req), cookies: posted.cookies } : visitorOf(req),
       outcome: posted?.outcome ?? (notice ? { notice } : {}),
     });
     passCookies(res, result.setCookies);

@@ -83,9 +83,9 @@ export function visitorForms(renderer: PageRenderer): Router {
         answer = entry.postCommitForm(visitor, fields);
         if (key !== null) remember(key, answer);
       }
-      const { result, setCookies } = await answer;
+      const { result, setCookies, cookies } = await answer;
       if (result.kind === 'refused') {
-        await renderer.render(req, res, { outcome: result.outcome, setCookies });
+        await renderer.render(req, res, { outcome: result.outcome, setCookies, cookies });
         return;
       }
       passCookies(res, setCookies);
@@ -98,9 +98,12 @@ export function visitorForms(renderer: PageRenderer): Router {
     ...sameSite,
     handled(async (req, res) => {
       const entry = await renderer.entry();
-      const { result, setCookies } = await entry.postLoginForm(visitorOf(req), formFields(req));
+      const { result, setCookies, cookies } = await entry.postLoginForm(
+        visitorOf(req),
+        formFields(req),
+      );
       if (result.kind === 'refused') {
-        await renderer.render(req, res, { outcome: result.outcome, setCookies });
+        await renderer.render(req, res, { outcome: result.outcome, setCookies, cookies });
         return;
       }
       passCookies(res, setCookies);

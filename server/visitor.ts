@@ -13,19 +13,9 @@ export function requestCookies(req: Request): Record<string, string> {
   return cookies;
 }
 
-/**
- * The visitor of the request; `setCookies`: what the backend already set for them while a form
- * was handled (a newcomer's session), which the page shown next must use too.
- */
-export function visitorOf(req: Request, setCookies: string[] = []): Visitor {
-  const cookies = requestCookies(req);
-  for (const line of setCookies) {
-    const pair = line.split(';')[0] ?? '';
-    const at = pair.indexOf('=');
-    if (at > 0) cookies[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
-  }
+export function visitorOf(req: Request): Visitor {
   return {
-    cookies,
+    cookies: requestCookies(req),
     // Express resolves it through the trusted proxies in front (nginx on loopback).
     forwardedFor: req.ip ?? req.socket.remoteAddress ?? '',
     proto: req.protocol,

@@ -25,6 +25,7 @@ import {
   asVisitor,
   TOKEN_COOKIE,
   type Visitor,
+  type VisitorAnswer,
   visitorIdentity,
   visitorOrigin,
 } from './server/visitor-calls';
@@ -242,7 +243,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
 export async function postBasketForm(
   visitor: Visitor,
   fields: BasketFormFields,
-): Promise<{ result: string | null; setCookies: string[] }> {
+): Promise<VisitorAnswer<string | null>> {
   return asVisitor(visitor, () => changeBasketByForm(fields));
 }
 
@@ -250,7 +251,7 @@ export async function postBasketForm(
 export async function postCommitForm(
   visitor: Visitor,
   fields: Record<string, unknown>,
-): Promise<{ result: CommitFormResult; setCookies: string[] }> {
+): Promise<VisitorAnswer<CommitFormResult>> {
   return asVisitor(visitor, () => placeOrderByForm(fields));
 }
 
@@ -261,7 +262,7 @@ export async function postCommitForm(
 export async function postLoginForm(
   visitor: Visitor,
   fields: Record<string, unknown>,
-): Promise<{ result: LoginFormResult; setCookies: string[] }> {
+): Promise<VisitorAnswer<LoginFormResult>> {
   const cookies = { ...visitor.cookies };
   delete cookies[TOKEN_COOKIE];
   return asVisitor({ ...visitor, cookies }, () => logInByForm(fields));

@@ -102,14 +102,20 @@ function configure(): void {
   });
 }
 
-/**
- * Runs `work` with every API call made as `visitor`. Resolves with its result and the backend's
- * Set-Cookie lines, which the visitor's answer must carry.
- */
+/** What a piece of work done as a visitor comes back with. */
+export interface VisitorAnswer<T> {
+  result: T;
+  /** The backend's Set-Cookie lines, which the visitor's answer must carry. */
+  setCookies: string[];
+  /** The visitor's cookies as they are now: a page rendered next for them must use these. */
+  cookies: Record<string, string>;
+}
+
+/** Runs `work` with every API call made as `visitor`. */
 export async function asVisitor<T>(
   visitor: Visitor,
   work: () => Promise<T>,
-): Promise<{ result: T; setCookies: string[] }> {
+): Promise<VisitorAnswer<T>> {
   configure();
   const store: VisitorCalls = {
     visitor,
@@ -117,7 +123,11 @@ export async function asVisitor<T>(
     setCookies: new Map(),
   };
   const result = await calls.run(store, work);
-  return { result, setCookies: [...store.setCookies.values()] };
+  return {
+    result,
+    setCookies: [...store.setCookies.values()],
+    cookies: Object.fromEntries(store.jar),
+  };
 }
 
 /**

@@ -22,11 +22,14 @@ function entryScriptPath(): string {
 }
 
 /**
- * Holds the app's entry script for the page's next loads. The page's own chunks may arrive
- * meanwhile (they are only preloaded): none of them runs before the entry. `asked` resolves
- * once the page has painted and asked for the entry; `release` lets it through.
+ * Opens `path` with the app's entry script held: resolves once the page has painted and asked for
+ * it. The page's own chunks may arrive meanwhile (they are only preloaded): none of them runs
+ * before the entry. `release` lets it through; until then the page's load never ends.
  */
-export function holdAppCode(page: Page): Promise<HeldAnswers> {
+export async function openWithAppCodeHeld(page: Page, path: string): Promise<HeldAnswers> {
   const entry = entryScriptPath();
-  return holdAnswers(page, (url) => url.pathname === entry);
+  const app = await holdAnswers(page, (url) => url.pathname === entry);
+  await page.goto(path, { waitUntil: 'commit' });
+  await app.asked;
+  return app;
 }

@@ -11,7 +11,7 @@ import {
   screenshot,
   setupBrowser,
 } from './browser.ts';
-import { holdAppCode } from './held-app-code.ts';
+import { openWithAppCodeHeld } from './held-app-code.ts';
 
 const browser = setupBrowser();
 
@@ -87,9 +87,7 @@ describe('the cookie notice without the app', () => {
 
   test('a tap on Продолжить at the first paint, before the app has arrived, takes effect', async () => {
     const page = await openPage(browser(), '/policy');
-    const app = await holdAppCode(page);
-    await page.goto('/catalog', { waitUntil: 'commit' });
-    await app.asked;
+    const app = await openWithAppCodeHeld(page, '/catalog');
     // The app's code stays held: the page's load never ends, so the new page is awaited as
     // the post's answer and the server's HTML without the notice.
     const posted = page.waitForResponse((answer) => answer.url().endsWith('/cookie-consent'));
@@ -186,9 +184,7 @@ describe('the theme toggle without the app', () => {
 
   test('a tap at the first paint, before the app has arrived, switches the theme and it stays', async () => {
     const page = await openPage(browser(), '/policy');
-    const app = await holdAppCode(page);
-    await page.goto('/catalog', { waitUntil: 'commit' });
-    await app.asked;
+    const app = await openWithAppCodeHeld(page, '/catalog');
     const posted = page.waitForResponse((answer) => answer.url().endsWith('/theme'));
     await themeToggle(page).click();
     expect((await posted).status()).toBe(303);

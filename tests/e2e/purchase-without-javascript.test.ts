@@ -14,7 +14,7 @@ import {
   setupBrowser,
 } from './browser.ts';
 import { acceptCookies, serverBasket, setServerBasket } from './failures-helpers.ts';
-import { holdAppCode } from './held-app-code.ts';
+import { openWithAppCodeHeld } from './held-app-code.ts';
 
 const browser = setupBrowser();
 
@@ -135,9 +135,7 @@ describe('with JavaScript off', () => {
 describe('a basket control before the app has arrived', () => {
   test('a tap on В корзину at the first paint takes effect, and the app takes the page over', async () => {
     const page = await openPage(browser(), '/policy');
-    const app = await holdAppCode(page);
-    await page.goto('/product/4', { waitUntil: 'commit' });
-    await app.asked;
+    const app = await openWithAppCodeHeld(page, '/product/4');
     // The app's code stays held: the tap reaches the server's HTML, and its form. The page's
     // load never ends while the code is held, so the server's next page is what is awaited.
     const posted = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/basket');
@@ -156,11 +154,7 @@ describe('a basket control before the app has arrived', () => {
       .click();
     await expect.poll(() => amountField(page, 'шт').inputValue()).toBe('2');
     expect(await sameDocument()).toBe(true);
-    const basket = (await (await page.request.get('/api/catalog/basket')).json()) as Record<
-      string,
-      { amount: number }
-    >;
-    await expect.poll(async () => basket['4']?.amount).toBe(2);
+    await expect.poll(() => serverBasket(page)).toEqual({ 4: 2 });
   });
 });
 
@@ -169,9 +163,7 @@ describe('typed before the app has arrived', () => {
     const page = await openPage(browser(), '/policy');
     await acceptCookies(page);
     await setServerBasket(page, { 4: 2 });
-    const app = await holdAppCode(page);
-    await page.goto('/commit', { waitUntil: 'commit' });
-    await app.asked;
+    const app = await openWithAppCodeHeld(page, '/commit');
     await page.locator(PHONE).pressSequentially('9123456789');
     await page.getByLabel('Комментарий к заказу').pressSequentially('Позвоните за час');
     await page.getByRole('radio', { name: 'Самовывоз' }).check();
@@ -195,9 +187,7 @@ describe('typed before the app has arrived', () => {
     const page = await openPage(browser(), '/policy');
     await acceptCookies(page);
     await setServerBasket(page, { 4: 2 });
-    const app = await holdAppCode(page);
-    await page.goto('/product/4', { waitUntil: 'commit' });
-    await app.asked;
+    const app = await openWithAppCodeHeld(page, '/product/4');
     const field = amountField(page, 'шт');
     await field.click();
     await field.press('End');

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { baseUrl, control, hydrated, openPage, setupBrowser } from './browser.ts';
-import { holdAppCode } from './held-app-code.ts';
+import { openWithAppCodeHeld } from './held-app-code.ts';
 import { apiPath, holdAnswers, sectionsAnswerFirst } from './held-answers.ts';
 
 const browser = setupBrowser();
@@ -216,9 +216,7 @@ describe('text typed before the app takes over', () => {
   /** Opens `path` with the app's code held back, so its fields are the server's plain inputs. */
   async function beforeApp(path: string): Promise<{ page: Page; release: () => Promise<void> }> {
     const page = await openPage(browser(), '/policy');
-    const app = await holdAppCode(page);
-    await page.goto(path, { waitUntil: 'commit' });
-    await app.asked;
+    const app = await openWithAppCodeHeld(page, path);
     return {
       page,
       release: async () => {

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { baseUrl, control, hydrated, openPage, screenshot, setupBrowser } from './browser.ts';
-import { holdAppCode } from './held-app-code.ts';
+import { openWithAppCodeHeld } from './held-app-code.ts';
 
 const browser = setupBrowser();
 
@@ -71,9 +71,7 @@ describe('the login page', () => {
 describe('the login form before the app takes over', () => {
   test("login and password typed into the server's form log in with Enter once the app is there", async () => {
     const page = await openPage(browser(), '/policy');
-    const app = await holdAppCode(page);
-    await page.goto('/login/', { waitUntil: 'commit' });
-    await app.asked;
+    const app = await openWithAppCodeHeld(page, '/login/');
     await page.getByLabel('Логин').pressSequentially(DEMO.username);
     await page.getByLabel('Пароль').pressSequentially(DEMO.password);
     app.release();
