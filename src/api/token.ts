@@ -21,9 +21,12 @@ function storage(): Storage | null {
 
 const hasDocument = () => typeof document !== 'undefined';
 
-/** The cookie first: a login posted without the app (the server's) is newer than storage's. */
+/**
+ * The cookie first: a login posted without the app (the server's) is newer than storage's. An
+ * empty value counts as none: a cleared cookie can still read as `jwt=` until it expires.
+ */
 export function getToken(): string | null {
-  return (hasDocument() ? readCookie(KEY) : null) ?? storage()?.getItem(KEY) ?? memoryToken;
+  return (hasDocument() ? readCookie(KEY) : null) || storage()?.getItem(KEY) || memoryToken || null;
 }
 
 export function setToken(token: string | null): void {

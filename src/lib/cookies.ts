@@ -8,5 +8,7 @@ export function readCookie(name: string): string | null {
 
 export function writeCookie(name: string, value: string, maxAgeDays: number): void {
   const maxAge = Math.round(maxAgeDays * 24 * 60 * 60);
-  document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAge}; path=/; SameSite=Lax`;
+  // A past Expires as well: some engines keep a max-age=0 cookie until the clock ticks on.
+  const expired = maxAge <= 0 ? '; expires=Thu, 01 Jan 1970 00:00:00 GMT' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAge}${expired}; path=/; SameSite=Lax`;
 }

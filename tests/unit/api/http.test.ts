@@ -43,6 +43,15 @@ describe('the HTTP client', () => {
     expect(calls[0]!.headers.get('Authorization')).toBe('Token abc123');
   });
 
+  it('sends the stored token when a cleared jwt cookie still reads as empty', async () => {
+    document.cookie = 'jwt=; path=/';
+    localStorage.setItem('jwt', 'abc123');
+    answer(200, {});
+    await getBasket();
+    expect(calls[0]!.headers.get('Authorization')).toBe('Token abc123');
+    document.cookie = 'jwt=; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+
   it('sends X-CSRFToken on PUT from the csrftoken cookie', async () => {
     document.cookie = 'csrftoken=cookie-token; path=/';
     answer(200, { product: {}, amount: 1 });
