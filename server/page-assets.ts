@@ -82,12 +82,14 @@ export async function readPageAssets(clientDir: string): Promise<PageAssets> {
       }),
     ),
   );
-  // The disabled link is never fetched: it tells Vite's loader, when a later page's code asks
-  // for the same stylesheet, that it is on the page already (it looks for that link).
+  // The link tells Vite's loader, when a later page's code asks for the same stylesheet, that it
+  // is on the page already (the loader looks for a rel=stylesheet link by href alone). Its type is
+  // not a styling language, so no browser fetches it: `disabled` alone still fetches in older
+  // Chromium (150, Debian's at times). `disabled` keeps it from ever applying.
   const inline = (file: string) => {
     const text = css.get(file);
     if (text === undefined) throw new Error(`${file} is not in the build's manifest`);
-    return `<style>${text}</style><link rel="stylesheet" href="/${file}" disabled />`;
+    return `<style>${text}</style><link rel="stylesheet" type="text/x-inlined" href="/${file}" disabled />`;
   };
 
   const entryScript = ENTRY_SCRIPT.exec(html)?.[1];
