@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { Product } from '../../api/types';
 import { canAdd, canIncrease, showsMinus } from '../../lib/amount';
 import { BackField } from '../../ui/BackField';
@@ -75,30 +75,22 @@ export function BasketControl({ product: shown }: { product: Product }) {
           {/* The form's default button: Enter in the amount field posts the amount. */}
           <button type="submit" name="change" value="set" hidden />
           {showsMinus(product, amount) ? (
-            <ActionIcon
-              type="submit"
-              name="change"
-              value="minus"
-              size={34}
-              variant="light"
-              aria-label={`Уменьшить количество: ${product.name}`}
-              {...focusableDisabled(!usable)}
+            <ChangeButton
+              change="minus"
+              label={`Уменьшить количество: ${product.name}`}
+              disabled={!usable}
             >
               <IconMinus size={18} aria-hidden />
-            </ActionIcon>
+            </ChangeButton>
           ) : (
-            <ActionIcon
-              type="submit"
-              name="change"
-              value="delete"
-              size={34}
-              variant="light"
+            <ChangeButton
+              change="delete"
+              label={`Убрать из корзины: ${product.name}`}
+              disabled={busy}
               color="red"
-              aria-label={`Убрать из корзины: ${product.name}`}
-              {...focusableDisabled(busy)}
             >
               <IconTrash size={18} aria-hidden />
-            </ActionIcon>
+            </ChangeButton>
           )}
           <AmountField
             product={product}
@@ -107,19 +99,41 @@ export function BasketControl({ product: shown }: { product: Product }) {
             onCommit={(next) => void setAmount(product, next)}
             onEditingChange={setEditing}
           />
-          <ActionIcon
-            type="submit"
-            name="change"
-            value="plus"
-            size={34}
-            variant="light"
-            aria-label={`Увеличить количество: ${product.name}`}
-            {...focusableDisabled(!plusUsable)}
+          <ChangeButton
+            change="plus"
+            label={`Увеличить количество: ${product.name}`}
+            disabled={!plusUsable}
           >
             <IconPlus size={18} aria-hidden />
-          </ActionIcon>
+          </ChangeButton>
         </Group>
       )}
     </form>
+  );
+}
+
+interface ChangeButtonProps {
+  change: 'minus' | 'delete' | 'plus';
+  label: string;
+  disabled: boolean;
+  color?: string;
+  children: ReactNode;
+}
+
+/** One of the control's buttons: it posts its change, and keeps the focus while it waits. */
+function ChangeButton({ change, label, disabled, color, children }: ChangeButtonProps) {
+  return (
+    <ActionIcon
+      type="submit"
+      name="change"
+      value={change}
+      size={34}
+      variant="light"
+      color={color}
+      aria-label={label}
+      {...focusableDisabled(disabled)}
+    >
+      {children}
+    </ActionIcon>
   );
 }
