@@ -23,9 +23,17 @@ beforeEach(async () => {
   await control('/__control/reset');
 });
 
-async function acceptCookies(page: Page): Promise<void> {
-  await page.context().addCookies([{ name: 'cookieAccepted', value: 'true', url: baseUrl() }]);
+/**
+ * Accepts the cookie notice and picks the shop's theme, as a visitor's toggle leaves them. The
+ * browser's own preference is not enough: the shop opens light whatever the system prefers.
+ */
+async function acceptCookiesInTheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.context().addCookies([
+    { name: 'cookieAccepted', value: 'true', url: baseUrl() },
+    { name: 'theme', value: scheme, url: baseUrl() },
+  ]);
   await page.reload();
+  expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
 }
 
 async function reload(page: Page): Promise<void> {
@@ -96,7 +104,7 @@ for (const { scheme, viewport, label } of [
         colorScheme: scheme,
         viewport,
       });
-      await acceptCookies(page);
+      await acceptCookiesInTheme(page, scheme);
 
       // 1.5 кг of raspberries: В корзину adds 0.1, then the amount is typed.
       await page.getByRole('button', { name: 'В корзину' }).first().click();
@@ -219,7 +227,7 @@ for (const { scheme, viewport, label } of [
         colorScheme: scheme,
         viewport,
       });
-      await acceptCookies(page);
+      await acceptCookiesInTheme(page, scheme);
       await page.getByRole('heading', { level: 1 }).waitFor();
 
       const isButton = (name: string) =>
