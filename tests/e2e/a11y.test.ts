@@ -80,10 +80,7 @@ afterAll(async () => {
 
 type Scheme = 'light' | 'dark';
 
-/**
- * A page in its own context, in the given theme: the app reads the theme from localStorage
- * (the context's colorScheme only tells the browser), so it is stored and the page reloaded.
- */
+/** A page in its own context, in the given theme, with the cookie notice accepted unless told. */
 async function openThemed(
   scheme: Scheme,
   viewport: { width: number; height: number },
@@ -91,16 +88,15 @@ async function openThemed(
   { cookieAccepted = true, ...options }: OpenPageOptions & { cookieAccepted?: boolean } = {},
 ): Promise<Page> {
   const page = await openPage(browser(), pathname, {
-    colorScheme: scheme,
+    theme: scheme,
     viewport,
     allowHosts: ['telegram.org'],
     ...options,
   });
-  await page.evaluate((value) => window.localStorage.setItem('theme', value), scheme);
   if (cookieAccepted) {
     await page.context().addCookies([{ name: 'cookieAccepted', value: 'true', url: baseUrl() }]);
+    await page.reload();
   }
-  await page.reload();
   expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
   return page;
 }

@@ -42,7 +42,12 @@ export type Problem =
   | { kind: 'external-request'; url: string };
 
 export interface OpenPageOptions {
-  colorScheme?: 'light' | 'dark';
+  /**
+   * The shop's theme, set before the page opens as the visitor's toggle leaves it (its cookie,
+   * which the server renders), with the browser's preference to match. The browser's preference
+   * alone changes nothing: the shop opens light whatever the system prefers. Default: light.
+   */
+  theme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
   /** Console errors whose text matches one of these are expected (e.g. a test-injected 500). */
   allowConsoleErrors?: (string | RegExp)[];
@@ -133,12 +138,17 @@ export async function openPage(
     locale: 'ru-RU',
     timezoneId: options.timezoneId ?? 'Europe/Moscow',
     ...(options.extraHTTPHeaders ? { extraHTTPHeaders: options.extraHTTPHeaders } : {}),
-    colorScheme: options.colorScheme ?? 'light',
+    colorScheme: options.theme ?? 'light',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     serviceWorkers: 'block',
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   };
   const context = await browser.newContext(contextOptions);
+  if (options.theme) {
+    await context.addCookies([
+      { name: 'theme', value: options.theme, url: contextOptions.baseURL as string },
+    ]);
+  }
   const problems: Problem[] = [];
   const allowedHost = (url: string): boolean => allowHosts.includes(hostOf(url));
 

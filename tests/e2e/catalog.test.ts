@@ -350,9 +350,7 @@ describe('phone widths', () => {
 
   test('the dark theme renders the home page and a section', async () => {
     for (const path of ['/', '/section/1']) {
-      const page = await openPage(browser(), path, { colorScheme: 'dark', viewport: PHONE });
-      await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
-      await page.reload();
+      const page = await openPage(browser(), path, { theme: 'dark', viewport: PHONE });
       await page.getByTestId('product-card').first().waitFor();
       expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
       await settle(page);

@@ -124,10 +124,9 @@ for (const { scheme, viewport } of [
   describe(`${scheme} theme, ${viewport.width} px`, () => {
     test('from a product to Заказы by keyboard, the focus ring always visible; the menu opens and its items are reached by keyboard', async () => {
       const page = await openPage(browser(), `/product/${JAM.id}`, {
-        colorScheme: scheme,
+        theme: scheme,
         viewport,
       });
-      await page.evaluate((value) => window.localStorage.setItem('theme', value), scheme);
       await page.context().addCookies([{ name: 'cookieAccepted', value: 'true', url: baseUrl() }]);
       await page.reload();
       await page.getByRole('heading', { level: 1, name: JAM.name }).waitFor();

@@ -23,16 +23,12 @@ beforeEach(async () => {
   await control('/__control/reset');
 });
 
-/**
- * Accepts the cookie notice and picks the shop's theme, as a visitor's toggle leaves them. The
- * browser's own preference is not enough: the shop opens light whatever the system prefers.
- */
-async function acceptCookiesInTheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  await page.context().addCookies([
-    { name: 'cookieAccepted', value: 'true', url: baseUrl() },
-    { name: 'theme', value: scheme, url: baseUrl() },
-  ]);
+async function acceptCookies(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: 'cookieAccepted', value: 'true', url: baseUrl() }]);
   await page.reload();
+}
+
+async function expectTheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
 }
 
@@ -101,10 +97,11 @@ for (const { scheme, viewport, label } of [
   describe(`a purchase by mouse (${label})`, () => {
     test('basket, checkout with a wrong phone first, and the order in Заказы; reloads lose nothing', async () => {
       const page = await openPage(browser(), `/product/${RASPBERRY.id}`, {
-        colorScheme: scheme,
+        theme: scheme,
         viewport,
       });
-      await acceptCookiesInTheme(page, scheme);
+      await acceptCookies(page);
+      await expectTheme(page, scheme);
 
       // 1.5 кг of raspberries: В корзину adds 0.1, then the amount is typed.
       await page.getByRole('button', { name: 'В корзину' }).first().click();
@@ -224,10 +221,11 @@ for (const { scheme, viewport, label } of [
   describe(`a purchase by keyboard alone (${label})`, () => {
     test('Tab, Enter, Space and typing are enough from the product to Заказы', async () => {
       const page = await openPage(browser(), `/product/${JAM.id}`, {
-        colorScheme: scheme,
+        theme: scheme,
         viewport,
       });
-      await acceptCookiesInTheme(page, scheme);
+      await acceptCookies(page);
+      await expectTheme(page, scheme);
       await page.getByRole('heading', { level: 1 }).waitFor();
 
       const isButton = (name: string) =>
