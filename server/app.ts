@@ -11,7 +11,12 @@ import { createStubApp, type StubAppOptions } from '../stub-server/app.ts';
 import { serverErrors } from '../stub-server/server.ts';
 import { IMAGE_ROUTE } from '../src/lib/image-url.ts';
 import { DEFAULT_TIME_ZONE } from '../src/lib/shop-time-zone.ts';
+import {
+  PUBLIC_ANSWERS_DEFAULTS,
+  type PublicAnswersOptions,
+} from '../src/server/public-answers.ts';
 import { accessLog } from './access-log.ts';
+import { backendAgent } from './backend-agent.ts';
 import { backendProxy } from './backend-proxy.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
@@ -44,7 +49,15 @@ export interface ShopServerOptions {
   /** Order dates are shown in this IANA zone (default Europe/Moscow). */
   timeZone?: string;
   /** The image route's cache and limits (server/image-route.ts). */
-  images?: Omit<ImageRouteOptions, 'mediaBase'>;
+  images?: Omit<ImageRouteOptions, 'mediaBase' | 'fetch'>;
+  /** How long a form posted without the app may take, its calls to the backend included (8 s). */
+  formTimeoutMs?: number;
+  /** How long /sitemap.xml's walk of the catalogue may take (10 s). */
+  sitemapTimeoutMs?: number;
+  /** The most sockets the server's own calls hold to the backend at once (64). */
+  backendMaxSockets?: number;
+  /** How long the public answers pages render from are kept (src/server/public-answers.ts). */
+  publicAnswers?: Partial<PublicAnswersOptions>;
 }
 
 export interface RunningShop {
@@ -74,9 +87,14 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
     ? `${options.apiTarget.replace(/\/+$/, '')}/api`
     : () => `${ownUrl}api`;
   const mediaBase = options.apiTarget ? `${options.apiTarget.replace(/\/+$/, '')}/media/` : '';
+  const agent = backendAgent(options.backendMaxSockets ?? 64);
   app.use(
     IMAGE_ROUTE,
-    imageRoute({ ...options.images, mediaBase: () => mediaBase || `${ownUrl}media/` }),
+    imageRoute({
+      ...options.images,
+      mediaBase: () => mediaBase || `${ownUrl}media/`,
+      fetch: agent.fetch,
+    }),
   );
   // API answers and media (SVG) compressed on the fly when larger than 1 KB.
   app.use(['/api', '/media'], compression());
@@ -92,6 +110,8 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   let renderer: PageRenderer;
   const renderOptions = {
     apiBase: typeof apiBase === 'string' ? () => apiBase : apiBase,
+    backendFetch: agent.fetch,
+    publicAnswers: { ...PUBLIC_ANSWERS_DEFAULTS, ...options.publicAnswers },
     siteUrl: options.siteUrl?.replace(/\/+$/, ''),
     dataTimeoutMs: options.dataTimeoutMs ?? 1500,
     timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
@@ -113,11 +133,16 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
     renderer = await buildRenderer(distDir, renderOptions);
   }
 
-  app.use(sitemapRoutes(renderer, renderOptions.siteUrl));
+  app.use(
+    sitemapRoutes(renderer, {
+      siteUrl: renderOptions.siteUrl,
+      timeoutMs: options.sitemapTimeoutMs ?? 10_000,
+    }),
+  );
   app.use(settingsForms());
   app.use(compression());
   // After compression: a form shown again is a whole page.
-  app.use(visitorForms(renderer));
+  app.use(await visitorForms(renderer, { formTimeoutMs: options.formTimeoutMs ?? 8_000 }));
   app.get('*', (req, res, next) => {
     // A file the build does not have is a plain 404, not a page.
     if (/\.[a-z0-9]+$/i.test(req.path) || req.path.startsWith('/assets/')) return next();
@@ -149,7 +174,8 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
         server.closeIdleConnections();
       })
         .then(closeVite)
-        .then(closeStub);
+        .then(closeStub)
+        .then(() => agent.close());
       return closing;
     },
   };

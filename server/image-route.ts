@@ -26,6 +26,8 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 export interface ImageRouteOptions {
   /** `https://backend.example/media/`: the only place sources come from (read per request). */
   mediaBase: () => string;
+  /** How sources are fetched: through the server's bounded agent to the backend. */
+  fetch?: typeof fetch;
   /** Default: berries-shop-images in the system's temporary folder. */
   cacheDir?: string;
   /** The disk cache's cap (256 MB). */
@@ -108,6 +110,7 @@ export function imageRoute(options: ImageRouteOptions): Router {
   const limits = {
     maxBytes: options.maxSourceBytes ?? 25 * 1024 * 1024,
     timeoutMs: options.timeoutMs ?? 10_000,
+    fetch: options.fetch ?? fetch,
   };
   const revalidateMs = options.revalidateMs ?? 10 * 60_000;
   const cache = new ImageCache(

@@ -21,7 +21,10 @@ export type SourceAnswer =
 
 export interface SourceLimits {
   maxBytes: number;
+  /** The source's own budget: its download ends then, whoever waits for it. */
   timeoutMs: number;
+  /** Through the server's bounded agent to the backend. */
+  fetch: typeof fetch;
 }
 
 async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {
@@ -54,7 +57,11 @@ export async function fetchSource(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
   try {
-    const response = await fetch(url, { headers, redirect: 'manual', signal: controller.signal });
+    const response = await limits.fetch(url, {
+      headers,
+      redirect: 'manual',
+      signal: controller.signal,
+    });
     // A body left unread holds the backend's connection until it is collected.
     const refuse = async (reason: SourceFailure): Promise<never> => {
       await response.body?.cancel().catch(() => {});

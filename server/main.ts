@@ -16,6 +16,12 @@ const USAGE = `Использование: tsx server/main.ts [--dev] [--reset] 
   API_TARGET            адрес бэкенда (https://backend.example); без него встроена заглушка
   SITE_URL              публичный адрес магазина для canonical и OpenGraph (по умолчанию из запроса)
   SSR_DATA_TIMEOUT_MS   сколько страница ждёт данные на сервере (1500)
+  FORM_TIMEOUT_MS       сколько форма без JavaScript ждёт бэкенд, с ответом вместе (8000)
+  SITEMAP_TIMEOUT_MS    сколько /sitemap.xml обходит каталог (10000)
+  BACKEND_MAX_SOCKETS   сколько соединений сервер держит к бэкенду (64)
+  CATALOG_CACHE_FRESH_MS  сколько ответы каталога берутся из памяти без запроса (10000)
+  CATALOG_CACHE_STALE_MS  сколько они показываются, пока бэкенд недоступен (86400000)
+  CATALOG_CACHE_ENTRIES   сколько ответов каталога хранится в памяти (500)
   SHOP_TIME_ZONE        часовой пояс магазина для дат заказов (Europe/Moscow)
   ACCESS_LOG=0          не писать строку на каждый запрос
   STUB_DATA_FILE        файл данных заглушки
@@ -53,6 +59,14 @@ const number = (name: string, fallback: number, max: number): number => {
 };
 const port = number('PORT', 3000, 65_535);
 const dataTimeoutMs = number('SSR_DATA_TIMEOUT_MS', 1500, 60_000);
+const formTimeoutMs = number('FORM_TIMEOUT_MS', 8000, 60_000);
+const sitemapTimeoutMs = number('SITEMAP_TIMEOUT_MS', 10_000, 600_000);
+const backendMaxSockets = number('BACKEND_MAX_SOCKETS', 64, 10_000) || 1;
+const publicAnswers = {
+  freshMs: number('CATALOG_CACHE_FRESH_MS', 10_000, 86_400_000),
+  staleMs: number('CATALOG_CACHE_STALE_MS', 86_400_000, 30 * 86_400_000),
+  maxEntries: number('CATALOG_CACHE_ENTRIES', 500, 1_000_000) || 1,
+};
 const imageCacheMb = number('IMAGE_CACHE_MB', 256, 1_000_000);
 const apiTarget = process.env.API_TARGET || undefined;
 if (apiTarget && !/^https?:\/\/[^/]+/.test(apiTarget)) {
@@ -85,6 +99,10 @@ try {
     dev: args.dev === true,
     siteUrl: process.env.SITE_URL || undefined,
     dataTimeoutMs,
+    formTimeoutMs,
+    sitemapTimeoutMs,
+    backendMaxSockets,
+    publicAnswers,
     timeZone,
     accessLog: process.env.ACCESS_LOG !== '0',
     stub: { controls: args.controls === true, reset: args.reset === true },

@@ -9,6 +9,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ViteDevServer } from 'vite';
 import type * as EntryServer from '../src/entry-server.tsx';
 import type { FormOutcome } from '../src/ui/page-data.tsx';
+import type { PublicAnswersOptions } from '../src/server/public-answers.ts';
 import { readPageAssets } from './page-assets.ts';
 import { NOTICE_COOKIE, passCookies, requestCookies, visitorOf } from './visitor.ts';
 
@@ -24,6 +25,10 @@ interface Build {
 export interface PageRendererOptions {
   /** Where the server's API calls go (`http://127.0.0.1:3000/api`); read per request. */
   apiBase: () => string;
+  /** `fetch` through the bounded agent to the backend (server/backend-agent.ts). */
+  backendFetch: typeof fetch;
+  /** How long the public answers pages render from are kept (src/server/public-answers.ts). */
+  publicAnswers: PublicAnswersOptions;
   /** The public origin for canonical addresses; default: the request's own. */
   siteUrl?: string;
   dataTimeoutMs: number;
@@ -38,6 +43,8 @@ export interface PostedForm {
   setCookies: string[];
   /** The visitor's cookies after the form's calls (a newcomer's new session): the page's. */
   cookies: Record<string, string>;
+  /** What is left of the form's budget for the page's own calls. */
+  budgetMs: number;
 }
 
 export interface PageRenderer {
@@ -82,20 +89,29 @@ function renderer(
 ): PageRenderer {
   const render = async (req: Request, res: Response, posted?: PostedForm) => {
     const { entry, build } = await load(req.originalUrl);
-    entry.setApiBase(options.apiBase());
     const nonce = String(res.locals.nonce ?? '');
     const notice = readNotice(req, res);
     passCookies(res, posted?.setCookies ?? []);
-    const result = await entry.renderPage({
-      url: req.originalUrl,
-      origin: options.siteUrl ?? requestOrigin(req),
-      cookieAccepted: requestCookies(req).cookieAccepted === 'true',
-      nonce,
-      dataTimeoutMs: options.dataTimeoutMs,
-      timeZone: options.timeZone,
-      visitor: posted ? { ...visitorOf(req), cookies: posted.cookies } : visitorOf(req),
-      outcome: posted?.outcome ?? (notice ? { notice } : {}),
-    });
+    const visitor = visitorOf(req);
+    const calls = entry.startCalls(
+      posted ? { ...visitor, cookies: posted.cookies } : visitor,
+      Math.min(options.dataTimeoutMs, posted?.budgetMs ?? Infinity),
+    );
+    let result: Awaited<ReturnType<Entry['renderPage']>>;
+    try {
+      result = await entry.renderPage({
+        url: req.originalUrl,
+        origin: options.siteUrl ?? requestOrigin(req),
+        cookieAccepted: requestCookies(req).cookieAccepted === 'true',
+        nonce,
+        timeZone: options.timeZone,
+        calls,
+        outcome: posted?.outcome ?? (notice ? { notice } : {}),
+      });
+    } finally {
+      // The page has its data (or goes out without it): no call of it outlives it.
+      calls.end();
+    }
     passCookies(res, result.setCookies);
     // Every page shows the visitor's own basket (the price button, the menu), and some their
     // orders or what they typed: no cache may keep it or hand it to another visitor.
@@ -132,15 +148,27 @@ function renderer(
     );
   };
   return {
-    entry: async () => {
-      const { entry } = await load('/');
-      entry.setApiBase(options.apiBase());
-      return entry;
-    },
+    entry: async () => (await load('/')).entry,
     handle: (req, res, next) => {
       render(req, res).catch(next);
     },
     render,
+  };
+}
+
+/** Hands the entry its connection to the backend, once per module instance. */
+function connector(options: PageRendererOptions): (entry: Entry) => Entry {
+  const connected = new WeakSet<Entry>();
+  return (entry) => {
+    if (!connected.has(entry)) {
+      entry.connectBackend({
+        baseURL: options.apiBase,
+        fetch: options.backendFetch,
+        publicAnswers: options.publicAnswers,
+      });
+      connected.add(entry);
+    }
+    return entry;
   };
 }
 
@@ -153,6 +181,7 @@ export async function buildRenderer(
     readPageAssets(path.join(distDir, 'client')),
     import(pathToFileURL(path.join(distDir, 'server', 'entry-server.js')).href) as Promise<Entry>,
   ]);
+  connector(options)(entry);
   return renderer(options, async () => ({ entry, build }));
 }
 
@@ -162,10 +191,11 @@ export function devRenderer(
   indexFile: string,
   options: PageRendererOptions,
 ): PageRenderer {
+  const connect = connector(options);
   return renderer(options, async (url) => {
     const raw = await readFile(indexFile, 'utf8');
     const template = await vite.transformIndexHtml(url, raw);
-    const entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as Entry;
+    const entry = connect((await vite.ssrLoadModule('/src/entry-server.tsx')) as Entry);
     return { entry, build: { template, pageHead: () => '' } };
   });
 }

@@ -2,6 +2,7 @@
 // kept for a few minutes, so a crawler's visits do not walk the whole catalogue each time.
 import express, { type Request, type Router } from 'express';
 import { type PageRenderer, requestOrigin } from './render.ts';
+import { visitorOf } from './visitor.ts';
 
 const CACHE_MS = 5 * 60_000;
 
@@ -9,7 +10,17 @@ function escapeXml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-export function sitemapRoutes(renderer: PageRenderer, siteUrl: string | undefined): Router {
+export interface SitemapOptions {
+  /** The public origin, when set (SITE_URL); else the request's. */
+  siteUrl: string | undefined;
+  /** How long the walk of the catalogue may take before the sitemap answers 503. */
+  timeoutMs: number;
+}
+
+export function sitemapRoutes(
+  renderer: PageRenderer,
+  { siteUrl, timeoutMs }: SitemapOptions,
+): Router {
   const router = express.Router();
   const origin = (req: Request) => siteUrl ?? requestOrigin(req);
   let cached: { at: number; paths: Promise<string[]> } | null = null;
@@ -36,7 +47,11 @@ export function sitemapRoutes(renderer: PageRenderer, siteUrl: string | undefine
     try {
       if (!cached || Date.now() - cached.at > CACHE_MS) {
         const entry = await renderer.entry();
-        const paths = entry.sitemapPaths();
+        // Anonymous calls with a budget of their own: the walk is shared by every crawler that
+        // asks meanwhile, so it is not ended with the request that started it.
+        const calls = entry.startCalls({ ...visitorOf(req), cookies: {} }, timeoutMs);
+        const paths = entry.sitemapPaths(calls.api);
+        void paths.finally(calls.end).catch(() => {});
         cached = { at: Date.now(), paths };
         // A failed walk is not kept: the next crawler's visit tries again.
         paths.catch(() => (cached = null));

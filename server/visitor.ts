@@ -1,16 +1,12 @@
-// Who a request comes from, as the app's server-side calls need it (src/server/visitor-calls.ts):
-// their cookies, passed to the backend as they came, and the address and host they used.
+// Who a request comes from, as the server's calls to the backend need it
+// (src/server/backend-calls.ts): their cookies, passed to the backend as they came, and the
+// address and host they used.
 import type { Request, Response } from 'express';
-import type { Visitor } from '../src/server/visitor-calls.ts';
+import { parseCookies, type Visitor } from '../src/server/backend-calls.ts';
 
 /** The request's cookies by name, their values as sent. */
 export function requestCookies(req: Request): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0) cookies[part.slice(0, at).trim()] ??= part.slice(at + 1).trim();
-  }
-  return cookies;
+  return parseCookies(req.headers.cookie);
 }
 
 export function visitorOf(req: Request): Visitor {

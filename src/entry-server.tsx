@@ -7,9 +7,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { SsrContext } from 'wouter';
 import { getBasket, getTotalPrice } from './api/basket';
-import { configureApi } from './api/http';
 import type { BasketSeed } from './features/basket/store';
-import { relativeMediaUrls } from './lib/media-urls';
 import { setShopTimeZone } from './lib/shop-time-zone';
 import { App } from './app/App';
 import type { EmbeddedPage } from './app/embedded-page';
@@ -18,35 +16,53 @@ import { pageUrl } from './app/page-loading';
 import { matchPage, pageQueries } from './app/routes';
 import { themeVariablesCss } from './app/theme-variables';
 import { type FormOutcome, PageData } from './ui/page-data';
-import { type BasketFormFields, changeBasketByForm } from './server/basket-form';
-import { type CommitFormResult, placeOrderByForm } from './server/commit-form';
-import { type LoginFormResult, logInByForm } from './server/login-form';
 import {
-  asVisitor,
-  TOKEN_COOKIE,
+  type BackendCalls,
+  backendCalls,
   type Visitor,
-  type VisitorAnswer,
   visitorIdentity,
-  visitorOrigin,
-} from './server/visitor-calls';
+} from './server/backend-calls';
+import { PublicAnswers, type PublicAnswersOptions } from './server/public-answers';
 
 export { PAGE_DATA_ID } from './app/embedded-page';
-export { type BasketFormFields } from './server/basket-form';
-export { safeNextPage } from './features/session/safe-next-page';
-export { TOKEN_COOKIE_DAYS, TOKEN_KEY } from './api/token';
-export { visitorIdentity } from './server/visitor-calls';
+export { FORMS, type FormAnswer, type FormHandler } from './server/forms';
+export { parseCookies, visitorIdentity } from './server/backend-calls';
 export { sitemapPaths } from './app/sitemap';
 
-/** Where the server's own API calls go: the embedded stub, or the real backend's /api. */
-export function setApiBase(baseURL: string): void {
-  // The server's calls go straight to the backend: the image URLs of its answers name the
-  // backend's host, and the page shows them through the shop's /media.
-  // A backend that honours X-Forwarded-Host names the shop's own address instead.
-  const backend = new URL(baseURL).origin;
-  configureApi({
-    baseURL,
-    readAnswer: (data) => relativeMediaUrls(data, [backend, visitorOrigin() ?? backend]),
-  });
+/** How this process reaches the backend: set once, at start (server/render.ts). */
+interface Connection {
+  baseURL: () => string;
+  fetch: typeof fetch;
+  answers: PublicAnswers;
+}
+let connection: Connection | null = null;
+
+/**
+ * Where the server's calls go (the embedded stub, or the real backend's /api; read per request,
+ * since the stub's port is known once the server listens), through which `fetch` (the bounded
+ * agent), and how long the public answers are kept.
+ */
+export function connectBackend(options: {
+  baseURL: () => string;
+  fetch: typeof fetch;
+  publicAnswers: PublicAnswersOptions;
+}): void {
+  connection = {
+    baseURL: options.baseURL,
+    fetch: options.fetch,
+    answers: new PublicAnswers(options.publicAnswers),
+  };
+}
+
+function connected(): Connection {
+  if (!connection) throw new Error('entry-server: connectBackend() was not called');
+  return connection;
+}
+
+/** A request's calls to the backend as `visitor`, all ended within `budgetMs`. */
+export function startCalls(visitor: Visitor, budgetMs: number): BackendCalls {
+  const { baseURL, fetch } = connected();
+  return backendCalls({ baseURL: baseURL(), fetch }, visitor, budgetMs);
 }
 
 export interface RenderRequest {
@@ -57,12 +73,10 @@ export interface RenderRequest {
   cookieAccepted: boolean;
   /** The answer's CSP nonce, for the inline scripts. */
   nonce: string;
-  /** How long the page waits for its data before it goes out with loading states. */
-  dataTimeoutMs: number;
   /** The shop's time zone for order dates (SHOP_TIME_ZONE), the browser's too. */
   timeZone: string;
-  /** Who asks: their basket and orders are loaded with their cookies. */
-  visitor: Visitor;
+  /** The request's calls to the backend: as the visitor, until the page's deadline. */
+  calls: BackendCalls;
   /** What the server says of a form the visitor posted without the app. */
   outcome?: FormOutcome;
 }
@@ -91,31 +105,30 @@ export type RenderResult = {
  * the page goes out: their first tap, made before the app's code arrives or just after, already
  * has what a change of the basket needs.
  */
-async function loadBasketSeed(visitor: Visitor): Promise<BasketSeed> {
+async function loadBasketSeed({ api, visitor }: BackendCalls): Promise<BasketSeed> {
   if (visitorIdentity(visitor) !== null) {
-    const [lines, amount_sum] = await Promise.all([getBasket(), getTotalPrice()]);
+    const [lines, amount_sum] = await Promise.all([getBasket(api), getTotalPrice(api)]);
     return { lines, amount_sum };
   }
-  const lines = await getBasket();
-  return { lines, amount_sum: Object.keys(lines).length > 0 ? await getTotalPrice() : 0 };
+  const lines = await getBasket(api);
+  return { lines, amount_sum: Object.keys(lines).length > 0 ? await getTotalPrice(api) : 0 };
 }
 
 /**
- * Runs the page's queries and loads the visitor's basket, each until the deadline. A 404 is kept
- * (the page redirects, spec §8); any other failure, or no answer in time, is left to the browser,
+ * Runs the page's queries and loads the visitor's basket, each until the calls' deadline, which
+ * ends every call still under way. A 404 is kept (the page redirects, spec §8). Public data the
+ * backend did not give comes from its last good answers; anything else is left to the browser,
  * which loads it as a client-side page does.
  */
 async function loadPage(
   url: string,
-  timeoutMs: number,
-  visitor: Visitor,
+  calls: BackendCalls,
   outcome: FormOutcome,
 ): Promise<{ page: PageData; basket: BasketSeed | null }> {
-  const page = new PageData(url);
+  const { answers } = connected();
+  const page = new PageData(url, {}, {}, outcome);
   let basket: BasketSeed | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-  const seedLoad = loadBasketSeed(visitor).then(
+  const seedLoad = loadBasketSeed(calls).then(
     (seed) => {
       basket = seed;
     },
@@ -123,25 +136,25 @@ async function loadPage(
   );
   // A newcomer's session comes with the basket: the page's other calls wait for it, or each
   // would start a session of its own.
-  const established = visitorIdentity(visitor) !== null ? Promise.resolve() : seedLoad;
+  const established = visitorIdentity(calls.visitor) !== null ? Promise.resolve() : seedLoad;
   const queryLoads = established.then(() =>
     Promise.all(
-      pageQueries(url).map(({ key, load }) =>
-        load().then(
+      pageQueries(url).map((query) =>
+        answers.load(query, calls.api).then(
           (data) => {
-            page.answers[key] = data;
+            page.answers[query.key] = data;
           },
           (error: unknown) => {
-            if (error instanceof FetchError && error.statusCode === 404) page.refused[key] = 404;
+            if (error instanceof FetchError && error.statusCode === 404) {
+              page.refused[query.key] = 404;
+            }
           },
         ),
       ),
     ),
   );
-  await Promise.race([deadline, Promise.all([seedLoad, queryLoads])]);
-  clearTimeout(timer);
-  // Answers that arrive after the deadline must not change a page already rendering.
-  return { page: new PageData(url, { ...page.answers }, { ...page.refused }, outcome), basket };
+  await Promise.all([seedLoad, queryLoads]);
+  return { page, basket };
 }
 
 export async function renderPage(request: RenderRequest): Promise<RenderResult> {
@@ -149,17 +162,12 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   const { pathname, search } = new URL(`http://localhost${request.url}`);
   const url = pageUrl(pathname, search);
   const match = matchPage(new URL(`http://localhost${url}`).pathname);
-  const [
-    {
-      result: { page, basket },
-      setCookies,
-    },
-  ] = await Promise.all([
-    asVisitor(request.visitor, () =>
-      loadPage(url, request.dataTimeoutMs, request.visitor, request.outcome ?? {}),
-    ),
+  const [{ page, basket }] = await Promise.all([
+    loadPage(url, request.calls, request.outcome ?? {}),
     match?.route.page.preload(),
   ]);
+  // What the backend set for the visitor (a newcomer's session) goes out with the page.
+  const setCookies = request.calls.setCookies();
   const context: SsrContext = {};
   const embedded: EmbeddedPage = {
     url,
@@ -234,36 +242,4 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       });
     }
   });
-}
-
-/**
- * A basket control's form, posted without the app: resolves with the message for the shopper
- * (null when the change landed) and the backend's cookies for the visitor.
- */
-export async function postBasketForm(
-  visitor: Visitor,
-  fields: BasketFormFields,
-): Promise<VisitorAnswer<string | null>> {
-  return asVisitor(visitor, () => changeBasketByForm(fields));
-}
-
-/** The checkout form, posted without the app: the order placed, or the form to show again. */
-export async function postCommitForm(
-  visitor: Visitor,
-  fields: Record<string, unknown>,
-): Promise<VisitorAnswer<CommitFormResult>> {
-  return asVisitor(visitor, () => placeOrderByForm(fields));
-}
-
-/**
- * The login form, posted without the app: the visitor's token, or the form to show again. A
- * token the visitor still carries is left out: the login must not be refused for an old one.
- */
-export async function postLoginForm(
-  visitor: Visitor,
-  fields: Record<string, unknown>,
-): Promise<VisitorAnswer<LoginFormResult>> {
-  const cookies = { ...visitor.cookies };
-  delete cookies[TOKEN_COOKIE];
-  return asVisitor({ ...visitor, cookies }, () => logInByForm(fields));
 }

@@ -1,7 +1,7 @@
-import { http } from './http';
+import { type Api, http } from './http';
 import type { Credentials, TokenResponse, User } from './types';
 
-export const obtainToken = (credentials: Credentials) =>
-  http<TokenResponse>('/auth/token/', { method: 'POST', body: credentials });
+export const obtainToken = (credentials: Credentials, api: Api = http) =>
+  api<TokenResponse>('/auth/token/', { method: 'POST', body: credentials });
 
-export const getCurrentUser = () => http<User>('/auth/user/me/');
+export const getCurrentUser = (api: Api = http) => api<User>('/auth/user/me/');

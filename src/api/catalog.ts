@@ -1,28 +1,31 @@
-import { http } from './http';
+import { type Api, http } from './http';
 import type { Breadcrumbs, Product, Section, SectionRef, Selection } from './types';
 
-export const getHomeProducts = () => http<Product[]>('/catalog/product');
+export const getHomeProducts = (api: Api = http) => api<Product[]>('/catalog/product');
 
-export const getProduct = (id: number) => http<Product>(`/catalog/product_retrieve/${id}`);
+export const getProduct = (id: number, api: Api = http) =>
+  api<Product>(`/catalog/product_retrieve/${id}`);
 
-export const searchProducts = (q: string, signal?: AbortSignal) =>
-  http<Product[]>('/catalog/product_search', { query: { q }, signal });
+export const searchProducts = (q: string, signal?: AbortSignal, api: Api = http) =>
+  api<Product[]>('/catalog/product_search', { query: { q }, signal });
 
-export const getProductBreadcrumbs = (id: number) =>
-  http<Breadcrumbs>(`/catalog/product_breadcrumbs/${id}`);
+export const getProductBreadcrumbs = (id: number, api: Api = http) =>
+  api<Breadcrumbs>(`/catalog/product_breadcrumbs/${id}`);
 
-export const getHomeSections = () => http<SectionRef[]>('/catalog/section');
+export const getHomeSections = (api: Api = http) => api<SectionRef[]>('/catalog/section');
 
-export const getRootSections = () => http<SectionRef[]>('/catalog/section_root');
+export const getRootSections = (api: Api = http) => api<SectionRef[]>('/catalog/section_root');
 
-export const getSection = (id: number) => http<Section>(`/catalog/section_retrieve/${id}`);
+export const getSection = (id: number, api: Api = http) =>
+  api<Section>(`/catalog/section_retrieve/${id}`);
 
-export const searchSections = (q: string, signal?: AbortSignal) =>
-  http<SectionRef[]>('/catalog/section_search', { query: { q }, signal });
+export const searchSections = (q: string, signal?: AbortSignal, api: Api = http) =>
+  api<SectionRef[]>('/catalog/section_search', { query: { q }, signal });
 
-export const getSectionBreadcrumbs = (id: number) =>
-  http<Breadcrumbs>(`/catalog/section_breadcrumbs/${id}`);
+export const getSectionBreadcrumbs = (id: number, api: Api = http) =>
+  api<Breadcrumbs>(`/catalog/section_breadcrumbs/${id}`);
 
-export const getSelections = () => http<Selection[]>('/catalog/selections');
+export const getSelections = (api: Api = http) => api<Selection[]>('/catalog/selections');
 
-export const getSelection = (id: number) => http<Selection>(`/catalog/selection_retrieve/${id}`);
+export const getSelection = (id: number, api: Api = http) =>
+  api<Selection>(`/catalog/selection_retrieve/${id}`);

@@ -1,8 +1,8 @@
-import { http } from './http';
+import { type Api, http } from './http';
 import type { CarouselSlide, NewsItem, Policy } from './types';
 
-export const getPolicy = () => http<Policy>('/content/policy');
+export const getPolicy = (api: Api = http) => api<Policy>('/content/policy');
 
-export const getCarousel = () => http<CarouselSlide[]>('/content/carousel');
+export const getCarousel = (api: Api = http) => api<CarouselSlide[]>('/content/carousel');
 
-export const getNews = () => http<NewsItem[]>('/telegram/news');
+export const getNews = (api: Api = http) => api<NewsItem[]>('/telegram/news');

@@ -1,4 +1,4 @@
-import { FetchError, ofetch } from 'ofetch';
+import { type $Fetch, FetchError, ofetch } from 'ofetch';
 import { readCookie } from '../lib/cookies';
 import { getToken, setToken } from './token';
 
@@ -12,16 +12,15 @@ export interface ApiConfig {
   csrfToken: () => string | null;
   /** Called on any 401 after the token is cleared: the app registers its logout and redirect. */
   onUnauthorized: () => void;
-  /** Applied to every answer's data (the server's own calls rewrite the backend's URLs). */
-  readAnswer?: (data: unknown) => unknown;
-  /**
-   * The server's calls for a visitor: the headers that make a call theirs (their cookies, token,
-   * address), and where the backend's answer headers go (the cookies it sets for them).
-   */
-  visitor?: { headers(): Headers | undefined; answered(response: Response): void };
 }
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * What src/api's functions call through: this module's client in the browser (and in the contract
+ * tests), or the server's client of one request (src/server/backend-calls.ts).
+ */
+export type Api = $Fetch;
+
+export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const LOGIN_PATH = '/login/';
 
 /**
@@ -59,23 +58,13 @@ export const http = ofetch.create({
     options.baseURL = config.baseURL;
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
-    // The server's calls for a visitor carry that visitor's headers, their token among them, and
-    // never one of this process. The browser's bundle leaves this out.
-    const visitor = import.meta.env.SSR ? config.visitor?.headers() : undefined;
-    const token = visitor ? null : getToken();
+    const token = getToken();
     if (token) headers.set('Authorization', `Token ${token}`);
     if (UNSAFE_METHODS.has((options.method ?? 'GET').toUpperCase())) {
       const csrf = config.csrfToken();
       if (csrf) headers.set('X-CSRFToken', csrf);
     }
-    visitor?.forEach((value, name) => headers.set(name, value));
     options.headers = headers;
-  },
-  onResponse({ response }) {
-    if (import.meta.env.SSR) config.visitor?.answered(response);
-    if (config.readAnswer && response._data !== undefined) {
-      response._data = config.readAnswer(response._data);
-    }
   },
   onResponseError({ options, response }) {
     if (response.status !== 401) return;

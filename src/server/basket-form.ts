@@ -6,12 +6,19 @@ import { errorStatus } from '../api/http';
 import type { Product } from '../api/types';
 import { changeFailedText, isBasketChange, requestedAmount } from '../features/basket/basket-form';
 import { parseCatalogId } from '../features/catalog/catalog-id';
+import type { BackendCalls } from './backend-calls';
 
 export const FORM_BROKEN =
   'Не удалось изменить корзину: форма пришла неполной. Попробуйте ещё раз.';
 export const PRODUCT_GONE = 'Этого товара больше нет в каталоге.';
 export const BASKET_UNREACHABLE =
   'Не удалось изменить корзину. Проверьте соединение и попробуйте ещё раз.';
+/** The backend did not answer in time before the change was sent: nothing changed. */
+export const BASKET_LATE =
+  'Сервер магазина не ответил вовремя, корзина не изменилась. Попробуйте ещё раз чуть позже.';
+/** The change was sent, and no answer came in time: the shop cannot tell whether it landed. */
+export const BASKET_MAYBE_CHANGED =
+  'Сервер магазина не ответил вовремя: корзина могла измениться. Проверьте её, прежде чем повторять.';
 
 /** What a basket control's form sends. */
 export interface BasketFormFields {
@@ -24,7 +31,11 @@ export interface BasketFormFields {
  * Makes the change the form asks for. Resolves with the message to show the shopper when it did
  * not land, or null when it did (or when it asked for nothing new).
  */
-export async function changeBasketByForm(fields: BasketFormFields): Promise<string | null> {
+export async function changeBasketByForm(
+  calls: BackendCalls,
+  fields: BasketFormFields,
+): Promise<string | null> {
+  const { api } = calls;
   const id = typeof fields.product === 'string' ? parseCatalogId(fields.product) : null;
   const { change } = fields;
   if (id === null || !isBasketChange(change)) return FORM_BROKEN;
@@ -33,20 +44,22 @@ export async function changeBasketByForm(fields: BasketFormFields): Promise<stri
   try {
     // The basket first: the line's amount now (the page may be older), and for a newcomer the
     // session and CSRF token that the change needs.
-    const line = (await getBasket())[String(id)];
-    product = line?.product ?? (await getProduct(id));
+    const line = (await getBasket(api))[String(id)];
+    product = line?.product ?? (await getProduct(id, api));
     current = line?.amount ?? 0;
   } catch (error) {
+    if (calls.timedOut()) return BASKET_LATE;
     return errorStatus(error) === 404 ? PRODUCT_GONE : BASKET_UNREACHABLE;
   }
   const typed = typeof fields.amount === 'string' ? fields.amount : '';
   const amount = requestedAmount(change, product, current, typed);
   if (amount === undefined || amount === current) return null;
   try {
-    if (amount === null) await deleteBasketLine(id);
-    else await updateBasketAmount(id, amount);
+    if (amount === null) await deleteBasketLine(id, api);
+    else await updateBasketAmount(id, amount, api);
     return null;
   } catch (error) {
+    if (calls.timedOut()) return BASKET_MAYBE_CHANGED;
     return changeFailedText(product, amount === null, error);
   }
 }

@@ -1,16 +1,26 @@
 import { createContext, useContext } from 'react';
+import type { Api } from '../api/http';
 
 /**
- * One piece of public data a page shows: a key that names it (the same on the server and in the
- * browser) and how to load it through src/api.
+ * One piece of data a page shows: a key that names it (the same on the server and in the browser)
+ * and how to load it through src/api: with the browser's client, or with the server's client of
+ * one request. `shared`: the same for every visitor (the catalogue, not their orders), so the
+ * server may keep it and show it again while the backend is down.
  */
 export interface Query<T> {
   key: string;
-  load: () => Promise<T>;
+  load: (api?: Api) => Promise<T>;
+  shared: boolean;
 }
 
-export function query<T>(key: string, load: () => Promise<T>): Query<T> {
-  return { key, load };
+/** A visitor's own data: loaded for them alone, never kept. */
+export function query<T>(key: string, load: (api?: Api) => Promise<T>): Query<T> {
+  return { key, load, shared: false };
+}
+
+/** Data every visitor sees alike (spec §7's catalogue and content calls). */
+export function sharedQuery<T>(key: string, load: (api?: Api) => Promise<T>): Query<T> {
+  return { key, load, shared: true };
 }
 
 /**

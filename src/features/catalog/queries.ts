@@ -13,24 +13,24 @@ import {
   getSelections,
 } from '../../api/catalog';
 import { getCarousel } from '../../api/content';
-import { query } from '../../ui/page-data';
+import { sharedQuery } from '../../ui/page-data';
 
-export const carouselQuery = query('content/carousel', () => getCarousel());
-export const selectionsQuery = query('catalog/selections', () => getSelections());
-export const homeSectionsQuery = query('catalog/section', () => getHomeSections());
-export const homeProductsQuery = query('catalog/product', () => getHomeProducts());
-export const rootSectionsQuery = query('catalog/section_root', () => getRootSections());
+export const carouselQuery = sharedQuery('content/carousel', (api) => getCarousel(api));
+export const selectionsQuery = sharedQuery('catalog/selections', (api) => getSelections(api));
+export const homeSectionsQuery = sharedQuery('catalog/section', (api) => getHomeSections(api));
+export const homeProductsQuery = sharedQuery('catalog/product', (api) => getHomeProducts(api));
+export const rootSectionsQuery = sharedQuery('catalog/section_root', (api) => getRootSections(api));
 
 // Failed breadcrumbs (null) do not hide the section or product: it can still be bought.
 export const sectionQuery = (id: number) =>
-  query(`catalog/section/${id}`, () =>
-    Promise.all([getSection(id), getSectionBreadcrumbs(id).catch(() => null)]),
+  sharedQuery(`catalog/section/${id}`, (api) =>
+    Promise.all([getSection(id, api), getSectionBreadcrumbs(id, api).catch(() => null)]),
   );
 
 export const productQuery = (id: number) =>
-  query(`catalog/product/${id}`, () =>
-    Promise.all([getProduct(id), getProductBreadcrumbs(id).catch(() => null)]),
+  sharedQuery(`catalog/product/${id}`, (api) =>
+    Promise.all([getProduct(id, api), getProductBreadcrumbs(id, api).catch(() => null)]),
   );
 
 export const selectionQuery = (id: number) =>
-  query(`catalog/selection/${id}`, () => getSelection(id));
+  sharedQuery(`catalog/selection/${id}`, (api) => getSelection(id, api));

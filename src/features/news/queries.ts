@@ -1,4 +1,4 @@
 import { getNews } from '../../api/content';
-import { query } from '../../ui/page-data';
+import { sharedQuery } from '../../ui/page-data';
 
-export const newsQuery = query('telegram/news', () => getNews());
+export const newsQuery = sharedQuery('telegram/news', (api) => getNews(api));

@@ -1,4 +1,4 @@
 import { getPolicy } from '../../api/content';
-import { query } from '../../ui/page-data';
+import { sharedQuery } from '../../ui/page-data';
 
-export const policyQuery = query('content/policy', () => getPolicy());
+export const policyQuery = sharedQuery('content/policy', (api) => getPolicy(api));

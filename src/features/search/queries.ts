@@ -1,5 +1,5 @@
 import { searchProducts, searchSections } from '../../api/catalog';
-import { query } from '../../ui/page-data';
+import { sharedQuery } from '../../ui/page-data';
 import type { SearchFound } from './useSearchResults';
 
 /**
@@ -7,10 +7,10 @@ import type { SearchFound } from './useSearchResults';
  * page searches through useSearchResults, which also lets late sections go.
  */
 export const searchQuery = (q: string) =>
-  query(`catalog/search?q=${q}`, async (): Promise<SearchFound> => {
+  sharedQuery(`catalog/search?q=${q}`, async (api): Promise<SearchFound> => {
     const [sections, products] = await Promise.all([
-      searchSections(q).catch(() => []),
-      searchProducts(q),
+      searchSections(q, undefined, api).catch(() => []),
+      searchProducts(q, undefined, api),
     ]);
     return { query: q, sections, products };
   });

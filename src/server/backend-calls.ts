@@ -1,0 +1,172 @@
+// The server's calls to the backend for one request: one explicit context, made when the request
+// comes and ended when it has been answered. It carries who the visitor is (their cookies, token,
+// CSRF token, address), a deadline and an abort signal, and hands loaders and form handlers an
+// `api` to call src/api's functions with. Nothing of a visitor is kept on a module, so two
+// visitors' requests never mix however they overlap, and no call outlives its request.
+import { parseCookie, parseSetCookie, stringifyCookie } from 'cookie';
+import { ofetch } from 'ofetch';
+import { type Api, UNSAFE_METHODS } from '../api/http';
+import { TOKEN_KEY } from '../api/token';
+import { relativeMediaUrls } from '../lib/media-urls';
+
+/** Who is asking, as the shop's server saw the request. */
+export interface Visitor {
+  /** The request's cookies, by name, their values as sent. */
+  cookies: Record<string, string>;
+  /** The visitor's address, scheme and host, for the backend's X-Forwarded-* headers. */
+  forwardedFor: string;
+  proto: string;
+  host: string;
+}
+
+/** How this process reaches the backend (server/backend-agent.ts makes it, once). */
+export interface Backend {
+  /** Where /api lives: `https://backend.example/api`. */
+  baseURL: string;
+  /** `fetch` through the bounded agent: it fails at once when every socket is taken. */
+  fetch: typeof fetch;
+}
+
+/** Django's session cookie, and the token's cookie mirror (src/api/token.ts). */
+export const SESSION_COOKIE = 'sessionid';
+export const TOKEN_COOKIE = TOKEN_KEY;
+export const CSRF_COOKIE = 'csrftoken';
+/** What clears the token's mirror in the visitor's browser (the app then drops its copy too). */
+const TOKEN_GONE = `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+
+/** Values kept and sent exactly as they came: the backend reads its own cookies, not ours. */
+const AS_SENT = { decode: (value: string) => value, encode: (value: string) => value };
+
+/** A request's Cookie header, by name (the first of a name wins, as Django reads it). */
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parseCookie(header ?? '', AS_SENT))) {
+    if (value !== undefined) cookies[name] = value;
+  }
+  return cookies;
+}
+
+/** A cookie's value decoded as the browser's code wrote it; null when absent or malformed. */
+export function cookieText(cookies: Record<string, string>, name: string): string | null {
+  const raw = cookies[name];
+  if (raw === undefined) return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** Raised when a request's budget is spent: its calls stop, and it answers with what it has. */
+export class DeadlineError extends Error {
+  constructor() {
+    super('the backend did not answer within the budget');
+    this.name = 'DeadlineError';
+  }
+}
+
+export interface BackendCalls {
+  /** src/api's functions take it as their last argument. */
+  api: Api;
+  /** Aborted at the deadline, or when the request has been answered. */
+  signal: AbortSignal;
+  visitor: Visitor;
+  /** Whether the deadline passed: a call that failed then got no answer in time. */
+  timedOut(): boolean;
+  /** Milliseconds left before the deadline (0 once it passed). */
+  remainingMs(): number;
+  /** Ends every call still under way: the request has been answered. */
+  end(): void;
+  /** The visitor's cookies now: the request's, with what the backend set since. */
+  cookies(): Record<string, string>;
+  /** Leaves a cookie out of the next calls (not out of the visitor's browser). */
+  forget(name: string): void;
+  /** The backend's Set-Cookie lines for the visitor's answer: the last one of each cookie. */
+  setCookies(): string[];
+}
+
+/** One request's calls, made as `visitor`, all ended within `budgetMs`. */
+export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: number): BackendCalls {
+  const controller = new AbortController();
+  const deadline = Date.now() + budgetMs;
+  const timer = setTimeout(() => controller.abort(new DeadlineError()), budgetMs);
+  timer.unref();
+  const jar = new Map(Object.entries(visitor.cookies));
+  const setCookies = new Map<string, string>();
+  const backendOrigin = new URL(backend.baseURL).origin;
+  const shopOrigin = `${visitor.proto}://${visitor.host}`;
+
+  const takeSetCookie = (line: string) => {
+    const { name, value, maxAge, expires } = parseSetCookie(line, AS_SENT);
+    if (!name) return;
+    setCookies.set(name, line);
+    const expired =
+      (maxAge !== undefined && maxAge <= 0) || (expires !== undefined && +expires <= Date.now());
+    if (expired || !value || value === '""') jar.delete(name);
+    else jar.set(name, value);
+  };
+
+  const api = ofetch.create(
+    {
+      baseURL: backend.baseURL,
+      signal: controller.signal,
+      // No silent retries: the budget is for one try, and a form's write must not happen twice.
+      retry: 0,
+      onRequest({ options }) {
+        const headers = new Headers(options.headers);
+        headers.set('Accept', 'application/json');
+        headers.set('X-Forwarded-For', visitor.forwardedFor);
+        headers.set('X-Forwarded-Proto', visitor.proto);
+        headers.set('X-Forwarded-Host', visitor.host);
+        // Django checks an HTTPS post's Referer against the host it was asked under.
+        headers.set('Referer', `${shopOrigin}/`);
+        if (jar.size > 0) headers.set('Cookie', stringifyCookie(Object.fromEntries(jar), AS_SENT));
+        const token = cookieText(Object.fromEntries(jar), TOKEN_COOKIE);
+        if (token) headers.set('Authorization', `Token ${token}`);
+        const csrf = jar.get(CSRF_COOKIE);
+        if (csrf && UNSAFE_METHODS.has((options.method ?? 'GET').toUpperCase())) {
+          headers.set('X-CSRFToken', csrf);
+        }
+        options.headers = headers;
+      },
+      onResponse({ response }) {
+        for (const line of response.headers.getSetCookie()) takeSetCookie(line);
+        // A token the backend no longer knows (revoked, another device's logout) would make it
+        // refuse every call for this visitor: the next calls go without it, and the visitor's
+        // browser forgets it.
+        if (response.status === 401 && jar.has(TOKEN_COOKIE)) takeSetCookie(TOKEN_GONE);
+        // Image URLs on the backend's host, or on the shop's (a backend that honours
+        // X-Forwarded-Host), become paths the page shows through the shop's /media.
+        if (response._data !== undefined) {
+          response._data = relativeMediaUrls(response._data, [backendOrigin, shopOrigin]);
+        }
+      },
+    },
+    { fetch: backend.fetch },
+  );
+
+  return {
+    api,
+    signal: controller.signal,
+    visitor,
+    timedOut: () => controller.signal.reason instanceof DeadlineError,
+    remainingMs: () => Math.max(0, deadline - Date.now()),
+    end: () => {
+      clearTimeout(timer);
+      if (!controller.signal.aborted) controller.abort();
+    },
+    cookies: () => Object.fromEntries(jar),
+    forget: (name) => jar.delete(name),
+    setCookies: () => [...setCookies.values()],
+  };
+}
+
+/**
+ * Who the visitor is to the backend (their session, their login), or null for a newcomer: the
+ * basket is theirs from the first call that has it.
+ */
+export function visitorIdentity(visitor: Visitor): string | null {
+  const session = visitor.cookies[SESSION_COOKIE];
+  const token = visitor.cookies[TOKEN_COOKIE];
+  return session || token ? `${session ?? ''}|${token ?? ''}` : null;
+}

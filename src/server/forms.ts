@@ -1,0 +1,94 @@
+// The forms the shop's server handles before the app's code arrives, and without it: one table,
+// path -> handler, which server/visitor-forms.ts loops over. Each handler makes its calls through
+// the request's context (its deadline is the form's budget) and says how to answer.
+import { LOGIN_PATH } from '../api/http';
+import { TOKEN_COOKIE_DAYS } from '../api/token';
+import { BASKET_ACTION } from '../features/basket/basket-form';
+import { COMMIT_ACTION } from '../features/checkout/commit-form';
+import { safeNextPage } from '../features/session/safe-next-page';
+import type { FormOutcome } from '../ui/page-data';
+import { type BackendCalls, TOKEN_COOKIE, visitorIdentity } from './backend-calls';
+import { changeBasketByForm } from './basket-form';
+import { type CommitFormResult, placeOrderByForm } from './commit-form';
+import { logInByForm } from './login-form';
+
+export interface FormRequest {
+  calls: BackendCalls;
+  fields: Record<string, unknown>;
+  /** The query of the address posted to (login's `next_page`). */
+  query: URLSearchParams;
+}
+
+export type FormAnswer =
+  /** 303 to `location` (a path of this site, checked again by the server), with a message for it. */
+  | { kind: 'redirect'; location: string; notice?: string; cookie?: FormCookie }
+  /** The form's page again (200, as Django's form views answer), as sent, with what failed. */
+  | { kind: 'page'; outcome: FormOutcome };
+
+/** A cookie of the shop's own that the answer sets (the token's mirror after a login). */
+export interface FormCookie {
+  name: string;
+  value: string;
+  days: number;
+}
+
+export type FormHandler = (request: FormRequest) => Promise<FormAnswer>;
+
+const basketForm: FormHandler = async ({ calls, fields }) => {
+  const notice = await changeBasketByForm(calls, fields);
+  const back = typeof fields.back === 'string' ? fields.back : '/';
+  return { kind: 'redirect', location: back, ...(notice ? { notice } : {}) };
+};
+
+/** How long the same checkout form from the same visitor counts as a second click. */
+const DOUBLE_SUBMIT_MS = 30_000;
+/**
+ * A double click posts the form twice (the browser shows the second answer): the second post
+ * waits for the first and gets its answer, so one order is placed. Held per process; a second post
+ * that reaches another instance finds the basket emptied and places nothing.
+ */
+const ordering = new Map<string, Promise<CommitFormResult>>();
+
+function placeOnce(calls: BackendCalls, fields: Record<string, unknown>) {
+  // A newcomer has no basket to order from, and nothing to tell two of them apart.
+  const identity = visitorIdentity(calls.visitor);
+  if (identity === null) return placeOrderByForm(calls, fields);
+  const key = JSON.stringify([identity, fields]);
+  const earlier = ordering.get(key);
+  if (earlier) return earlier;
+  const answer = placeOrderByForm(calls, fields);
+  ordering.set(key, answer);
+  // Only a placed order is kept: a refused form may be sent again as it was.
+  answer.then(
+    (result) => {
+      if (result.kind !== 'placed') ordering.delete(key);
+      else setTimeout(() => ordering.delete(key), DOUBLE_SUBMIT_MS).unref();
+    },
+    () => ordering.delete(key),
+  );
+  return answer;
+}
+
+const commitForm: FormHandler = async ({ calls, fields }) => {
+  const result = await placeOnce(calls, fields);
+  if (result.kind === 'refused') return { kind: 'page', outcome: result.outcome };
+  return { kind: 'redirect', location: result.kind === 'placed' ? '/order_status' : COMMIT_ACTION };
+};
+
+const loginForm: FormHandler = async ({ calls, fields, query }) => {
+  const result = await logInByForm(calls, fields);
+  if (result.kind === 'refused') return { kind: 'page', outcome: result.outcome };
+  return {
+    kind: 'redirect',
+    location: safeNextPage(query.get('next_page')),
+    // Readable by the app, which keeps the token in local storage and clears both at logout.
+    cookie: { name: TOKEN_COOKIE, value: result.token, days: TOKEN_COOKIE_DAYS },
+  };
+};
+
+export const FORMS: Record<string, FormHandler> = {
+  [BASKET_ACTION]: basketForm,
+  [COMMIT_ACTION]: commitForm,
+  // The login page as the 401 redirect names it (Express matches it without the slash too).
+  [LOGIN_PATH]: loginForm,
+};

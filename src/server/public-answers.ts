@@ -1,0 +1,60 @@
+// The public answers pages render from (the catalogue, search, carousel, news, policy), kept in
+// memory for a short while: a newcomer's view costs the backend only their basket, and while the
+// backend is down or stalled the catalogue renders from the last good answers.
+import { LRUCache } from 'lru-cache';
+import { type Api, errorStatus } from '../api/http';
+import type { Query } from '../ui/page-data';
+
+export interface PublicAnswersOptions {
+  /** How long an answer is used without asking the backend again. */
+  freshMs: number;
+  /** How long an older answer stands in when the backend fails or is late (stale-if-error). */
+  staleMs: number;
+  /** How many answers are kept, least recently used first out. */
+  maxEntries: number;
+}
+
+export const PUBLIC_ANSWERS_DEFAULTS: PublicAnswersOptions = {
+  freshMs: 10_000,
+  staleMs: 24 * 60 * 60_000,
+  maxEntries: 500,
+};
+
+interface Kept {
+  value: unknown;
+  at: number;
+}
+
+/** A failure the backend's last good answer may cover: no answer, or the backend's own fault. */
+function isOutage(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === undefined || status >= 500;
+}
+
+export class PublicAnswers {
+  private readonly kept: LRUCache<string, Kept>;
+
+  constructor(private readonly options: PublicAnswersOptions = PUBLIC_ANSWERS_DEFAULTS) {
+    this.kept = new LRUCache<string, Kept>({ max: options.maxEntries, ttl: options.staleMs });
+  }
+
+  /**
+   * The query's answer: a fresh one kept here without a call; else the backend's, kept for next
+   * time; else, when the backend fails or does not answer in time, the last good one. A visitor's
+   * own data (not `shared`) always goes to the backend and is never kept.
+   */
+  async load<T>(query: Query<T>, api: Api): Promise<T> {
+    if (!query.shared) return query.load(api);
+    const kept = this.kept.get(query.key);
+    if (kept && Date.now() - kept.at < this.options.freshMs) return kept.value as T;
+    try {
+      const value = await query.load(api);
+      this.kept.set(query.key, { value, at: Date.now() });
+      return value;
+    } catch (error) {
+      // A 404 is an answer (the product is gone), not an outage: it is never covered up.
+      if (kept && isOutage(error)) return kept.value as T;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,229 @@
+// The server's calls for one request (src/server/backend-calls.ts): they carry that visitor's
+// cookies and token however requests overlap, what the backend sets for them comes back, and no
+// call outlives its deadline or its request.
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBasket, updateBasketAmount } from '../../src/api/basket';
+import { backendAgent } from '../../server/backend-agent';
+import {
+  type Backend,
+  type BackendCalls,
+  backendCalls,
+  type Visitor,
+} from '../../src/server/backend-calls';
+
+let server: Server;
+const seen: IncomingHttpHeaders[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(req.headers);
+    const cookie = req.headers.cookie ?? '';
+    if (req.headers.authorization === 'Token revoked') {
+      res.statusCode = 401;
+      res.setHeader('content-type', 'application/json');
+      res.end('{"detail":"Недопустимый токен."}');
+      return;
+    }
+    if (!cookie.includes('sessionid=')) {
+      // A newcomer: a session, a CSRF token, and a cookie the backend takes back at once.
+      res.setHeader('Set-Cookie', [
+        'sessionid=new-session; Path=/; HttpOnly',
+        'csrftoken=new-token; Path=/',
+        'messages=""; Max-Age=0; Path=/',
+      ]);
+    }
+    // Answers arrive out of order: a visitor's later call must still be theirs.
+    const delay = cookie.includes('sessionid=slow') ? 40 : 0;
+    setTimeout(() => {
+      res.setHeader('content-type', 'application/json');
+      res.end(req.method === 'PUT' ? '{"product":{"id":7},"amount":1}' : '{}');
+    }, delay);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  backend = { baseURL: `http://127.0.0.1:${port}/api`, fetch };
+});
+
+let backend: Backend;
+
+/** Runs `work` with one request's calls as `who`, as the server does, and ends them after. */
+async function asVisitor(who: Visitor, work: (calls: BackendCalls) => Promise<void>) {
+  const calls = backendCalls(backend, who, 60_000);
+  try {
+    await work(calls);
+  } finally {
+    calls.end();
+  }
+  return { setCookies: calls.setCookies(), cookies: calls.cookies() };
+}
+
+afterAll(() => {
+  server.close();
+});
+
+const visitor = (cookies: Record<string, string>): Visitor => ({
+  cookies,
+  forwardedFor: '203.0.113.7',
+  proto: 'https',
+  host: 'shop.example',
+});
+
+describe("the server's calls for a visitor", () => {
+  it('carry their cookies, token and address, never another visitor’s, however they overlap', async () => {
+    seen.length = 0;
+    await Promise.all([
+      asVisitor(visitor({ sessionid: 'slow', jwt: 'token-a' }), async ({ api }) => {
+        await getBasket(api);
+        await getBasket(api);
+      }),
+      asVisitor(visitor({ sessionid: 'fast' }), async ({ api }) => {
+        await getBasket(api);
+        await getBasket(api);
+      }),
+    ]);
+    const slow = seen.filter((headers) => headers.cookie?.includes('sessionid=slow'));
+    const fast = seen.filter((headers) => headers.cookie?.includes('sessionid=fast'));
+    expect(slow).toHaveLength(2);
+    expect(fast).toHaveLength(2);
+    for (const headers of slow) expect(headers.authorization).toBe('Token token-a');
+    for (const headers of fast) expect(headers.authorization).toBeUndefined();
+    expect(seen[0]).toMatchObject({
+      'x-forwarded-for': '203.0.113.7',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'shop.example',
+      referer: 'https://shop.example/',
+    });
+  });
+
+  it("a newcomer's next call carries the session and CSRF token the backend just set, and the visitor gets them", async () => {
+    seen.length = 0;
+    const { setCookies } = await asVisitor(visitor({ theme: 'dark' }), async ({ api }) => {
+      await getBasket(api);
+      await updateBasketAmount(7, 1, api);
+    });
+    const put = seen[1];
+    expect(put?.cookie).toBe('theme=dark; sessionid=new-session; csrftoken=new-token');
+    expect(put?.['x-csrftoken']).toBe('new-token');
+    expect(setCookies).toEqual([
+      'sessionid=new-session; Path=/; HttpOnly',
+      'csrftoken=new-token; Path=/',
+      'messages=""; Max-Age=0; Path=/',
+    ]);
+  });
+
+  it('a token the backend refuses is dropped: the next calls go without it, and the browser forgets it', async () => {
+    seen.length = 0;
+    const { setCookies } = await asVisitor(
+      visitor({ sessionid: 'fast', jwt: 'revoked' }),
+      async ({ api }) => {
+        await getBasket(api).catch(() => {});
+        await getBasket(api);
+      },
+    );
+    expect(seen[0]?.authorization).toBe('Token revoked');
+    expect(seen[1]?.authorization).toBeUndefined();
+    expect(setCookies).toEqual(['jwt=; Max-Age=0; Path=/; SameSite=Lax']);
+  });
+});
+
+/**
+ * A backend that accepts connections and never answers. It counts the sockets that carry a
+ * request and are still open (an agent may also open a spare connection, idle until its
+ * keep-alive timeout, that holds no call).
+ */
+async function blackHole() {
+  const sockets = new Set<Socket>();
+  const asked = new Set<Socket>();
+  const hole = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.on('data', () => asked.add(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      asked.delete(socket);
+    });
+  });
+  hole.listen(0, '127.0.0.1');
+  await once(hole, 'listening');
+  const { port } = hole.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/api`,
+    /** Calls waiting for an answer now. */
+    waiting: () => asked.size,
+    /** Resolves once every socket that carried a call has been closed by the shop's side. */
+    allClosed: () => expect.poll(() => asked.size).toBe(0),
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      hole.close();
+    },
+  };
+}
+
+describe('deadlines and the bounded agent', () => {
+  it('a call to a backend that never answers fails at the deadline, as timed out, and its socket closes', async () => {
+    const hole = await blackHole();
+    const agent = backendAgent(4);
+    try {
+      const calls = backendCalls({ baseURL: hole.baseURL, fetch: agent.fetch }, visitor({}), 300);
+      const error: unknown = await getBasket(calls.api).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Error);
+      expect(calls.timedOut()).toBe(true);
+      expect(calls.signal.aborted).toBe(true);
+      await hole.allClosed();
+      calls.end();
+    } finally {
+      hole.close();
+      await agent.close();
+    }
+  });
+
+  it('end() stops the calls still under way: nothing outlives its request', async () => {
+    const hole = await blackHole();
+    const agent = backendAgent(4);
+    try {
+      const calls = backendCalls(
+        { baseURL: hole.baseURL, fetch: agent.fetch },
+        visitor({}),
+        60_000,
+      );
+      const pending = getBasket(calls.api).catch((caught: unknown) => caught);
+      await expect.poll(() => hole.waiting()).toBe(1);
+      calls.end();
+      expect(await pending).toBeInstanceOf(Error);
+      // Ended, not timed out: the request was answered; the form's message is not «too late».
+      expect(calls.timedOut()).toBe(false);
+      await hole.allClosed();
+    } finally {
+      hole.close();
+      await agent.close();
+    }
+  });
+
+  it('past the cap of sockets a call fails at once instead of queueing behind calls that hang', async () => {
+    const hole = await blackHole();
+    const agent = backendAgent(2);
+    try {
+      const calls = backendCalls(
+        { baseURL: hole.baseURL, fetch: agent.fetch },
+        visitor({}),
+        60_000,
+      );
+      const hanging = [getBasket(calls.api), getBasket(calls.api)].map((call) =>
+        call.catch(() => null),
+      );
+      await expect.poll(() => hole.waiting()).toBe(2);
+      const third = await getBasket(calls.api).catch((caught: unknown) => caught);
+      expect(String((third as Error).cause ?? third)).toMatch(/all 2 connections/);
+      expect(hole.waiting()).toBe(2);
+      calls.end();
+      await Promise.all(hanging);
+      await hole.allClosed();
+    } finally {
+      hole.close();
+      await agent.close();
+    }
+  });
+});
