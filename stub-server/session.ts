@@ -6,6 +6,7 @@ import { nowIso } from './clock.ts';
 import type { StubContext } from './context.ts';
 import type { Store, StoredUser, StubData } from './db.ts';
 import { HttpError } from './http.ts';
+import { parseCookie } from 'cookie';
 
 export interface Visitor {
   sessionId: string;
@@ -41,18 +42,11 @@ export function randomKey(length = 32): string {
 
 export const newTokenKey = (): string => randomBytes(20).toString('hex');
 
+/** A request's cookies, decoded, the first of a name winning (as Django reads them). */
 export function parseCookies(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!name || cookies.has(name)) continue;
-    try {
-      cookies.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
-    } catch {
-      cookies.set(name, part.slice(eq + 1).trim());
-    }
+  for (const [name, value] of Object.entries(parseCookie(header ?? ''))) {
+    if (value !== undefined) cookies.set(name, value);
   }
   return cookies;
 }

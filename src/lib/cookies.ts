@@ -1,3 +1,6 @@
+// The browser's own cookies. document.cookie is the browser's serialisation, not a request's
+// header: this small reader keeps the 'cookie' package (which the server parses requests and
+// Set-Cookie lines with) out of the first view's JS budget.
 export function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
     const [key, ...value] = part.trim().split('=');
