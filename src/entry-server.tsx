@@ -2,11 +2,11 @@
 // loader table entry), renders it with React's streaming renderer and says what to answer.
 // server/render.ts turns the result into the HTTP answer.
 import type { Writable } from 'node:stream';
-import { FetchError } from 'ofetch';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { SsrContext } from 'wouter';
 import { getBasket, getTotalPrice } from './api/basket';
+import { errorStatus } from './api/http';
 import type { BasketSeed } from './features/basket/store';
 import { setShopTimeZone } from './lib/shop-time-zone';
 import { App } from './app/App';
@@ -114,11 +114,14 @@ async function loadBasketSeed({ api, visitor }: BackendCalls): Promise<BasketSee
   return { lines, amount_sum: Object.keys(lines).length > 0 ? await getTotalPrice(api) : 0 };
 }
 
+/** What a page records of data the backend did not give in time, or at all. */
+const SERVICE_UNAVAILABLE = 503;
+
 /**
  * Runs the page's queries and loads the visitor's basket, each until the calls' deadline, which
- * ends every call still under way. A 404 is kept (the page redirects, spec §8). Public data the
- * backend did not give comes from its last good answers; anything else is left to the browser,
- * which loads it as a client-side page does.
+ * ends every call still under way. Public data the backend did not give comes from its last good
+ * answers. A 404 is kept (the page redirects, spec §8); any other failure too, and the page says
+ * it could not load (the basket: null), with `Повторить`.
  */
 async function loadPage(
   url: string,
@@ -145,9 +148,9 @@ async function loadPage(
             page.answers[query.key] = data;
           },
           (error: unknown) => {
-            if (error instanceof FetchError && error.statusCode === 404) {
-              page.refused[query.key] = 404;
-            }
+            // The page shows its error state, and `Повторить` (a form) asks again: without the
+            // app, and before it runs, a page left loading would stay so.
+            page.refused[query.key] = errorStatus(error) === 404 ? 404 : SERVICE_UNAVAILABLE;
           },
         ),
       ),

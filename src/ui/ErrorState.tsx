@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 import { MessageBox } from './MessageBox';
 
 interface ErrorStateProps {
@@ -12,6 +13,13 @@ export function ErrorState({
   message = 'Не удалось загрузить данные. Проверьте соединение и попробуйте ещё раз.',
   onRetry,
 }: ErrorStateProps) {
+  // A link to this very page (an empty href is the page's own address, query and all): before
+  // the app runs, and without JavaScript, asking for the page again is the retry, and the server
+  // tries the backend anew. Once the app runs it loads again in place.
+  const retry = (event: MouseEvent) => {
+    event.preventDefault();
+    onRetry();
+  };
   return (
     <MessageBox
       color="red"
@@ -22,10 +30,13 @@ export function ErrorState({
       {message}
       <div>
         <Button
+          component="a"
+          href=""
+          role="button"
           mt="sm"
           variant="default"
           leftSection={<IconRefresh size={16} aria-hidden />}
-          onClick={onRetry}
+          onClick={retry}
         >
           Повторить
         </Button>

@@ -21,7 +21,10 @@ export function useLoad<T>(query: Query<T>) {
   const [settled, setSettled] = useState<{ request: string; state: Settled<T> } | null>(null);
   const request = `${query.key}#${attempt}`;
   const refused = attempt === 0 ? page?.refused[query.key] : undefined;
-  const embedded = attempt === 0 && page !== null && (query.key in page.answers || !!refused);
+  // A 404 is final. Anything else the server could not load (the backend down or late) shows as
+  // failed, as the server rendered it, and is asked for again here once the app runs.
+  const embedded =
+    attempt === 0 && page !== null && (query.key in page.answers || refused === 404);
   const run = useEffectEvent(
     () => ((attempt === 0 && page?.take(query.key)) || query.load()) as Promise<T>,
   );

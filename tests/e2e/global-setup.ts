@@ -35,6 +35,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       distDir,
       stub: { dataFile, controls: true },
       images: { cacheDir: path.join(dataDir, 'images') },
+      // The suite injects faults into the stub and changes its data between page loads: every
+      // page is rendered from the backend's answers of the moment, none kept. The public answers'
+      // cache and its stale-if-error are tested on their own (tests/e2e/backend-faults.test.ts).
+      publicAnswers: { staleMs: 0 },
     });
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });

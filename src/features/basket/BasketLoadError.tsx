@@ -15,6 +15,6 @@ export function useBasketLoad(): 'failed' | 'loading' | 'loaded' {
 }
 
 /** A basket that never loaded: the message and `Повторить`, which loads it again. */
-export function BasketLoadError() {
-  return <ErrorState message={LOAD_FAILED_TEXT} onRetry={() => void loadBasket()} />;
+export function BasketLoadError({ message = LOAD_FAILED_TEXT }: { message?: string }) {
+  return <ErrorState message={message} onRetry={() => void loadBasket()} />;
 }

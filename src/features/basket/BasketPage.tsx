@@ -43,6 +43,9 @@ function LinesSkeleton() {
   );
 }
 
+export const BASKET_UNAVAILABLE =
+  'Не удалось загрузить корзину: нет связи с сервером магазина. Заказать пока нельзя — попробуйте ещё раз чуть позже.';
+
 /** `/order`, the basket (spec §2). */
 export default function BasketPage() {
   useDocumentTitle('Корзина');
@@ -52,7 +55,7 @@ export default function BasketPage() {
 
   let content;
   if (load === 'failed') {
-    content = <BasketLoadError />;
+    content = <BasketLoadError message={BASKET_UNAVAILABLE} />;
   } else if (load === 'loading') {
     content = <LinesSkeleton />;
   } else if (lineCount(snap.lines) === 0) {

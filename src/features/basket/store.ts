@@ -55,18 +55,23 @@ export interface BasketSeed {
   amount_sum: number;
 }
 
-/** The basket a page starts with: the server's, or not yet known (null: it did not have it). */
+/**
+ * The basket a page starts with: the server's, or (null) a load that failed: the server could not
+ * get it in time, and the page says so until the app, once it runs, loads it again.
+ */
 export function seededBasket(seed: BasketSeed | null): Snapshot<BasketState> {
-  return seed ? { ...initialState(), ...seed, loaded: true } : initialState();
+  return seed
+    ? { ...initialState(), ...seed, loaded: true }
+    : { ...initialState(), loadFailed: true };
 }
 
 /** In the browser, before hydration: the store starts from what the server rendered. */
 export function seedBasket(seed: BasketSeed | null): void {
-  if (seed) Object.assign(basket, seededBasket(seed));
+  Object.assign(basket, seededBasket(seed));
 }
 
 /** The basket the page was rendered with (src/app/App.tsx provides it). */
-export const BasketSeedContext = createContext(seededBasket(null));
+export const BasketSeedContext = createContext<Snapshot<BasketState>>(initialState());
 
 /**
  * The basket for rendering. Until hydration is over, every part shows it as the server rendered

@@ -5,6 +5,7 @@ import type { OrderCommitResult } from '../../api/types';
 import { useDocumentTitle } from '../../lib/document-title';
 import { CatalogButton } from '../../ui/CatalogButton';
 import { EmptyState } from '../../ui/EmptyState';
+import { usePageData } from '../../ui/page-data';
 import {
   BasketLoadError,
   lineCount,
@@ -15,6 +16,9 @@ import {
 } from '../basket';
 import { CommitForm } from './CommitForm';
 
+export const CHECKOUT_UNAVAILABLE =
+  'Оформить заказ сейчас нельзя: нет связи с сервером магазина, и корзина не загрузилась. Попробуйте ещё раз чуть позже.';
+
 /** `/commit` (spec §2): the checkout form, or the empty-basket state. */
 export default function CommitPage() {
   useDocumentTitle('Подтверждение заказа');
@@ -23,6 +27,7 @@ export default function CommitPage() {
   // After the order is accepted the basket empties; the form stays until the page changes.
   const [committed, setCommitted] = useState(false);
   const load = useBasketLoad();
+  const posted = usePageData()?.outcome;
 
   const onCommitted = async (order: OrderCommitResult) => {
     setCommitted(true);
@@ -31,8 +36,11 @@ export default function CommitPage() {
   };
 
   let content;
-  if (load === 'failed') {
-    content = <BasketLoadError />;
+  if (load === 'failed' && posted?.values) {
+    // A form posted while the backend was out: what was typed stays, with the server's message.
+    content = <CommitForm total={snap.amount_sum} totalFailed onCommitted={onCommitted} />;
+  } else if (load === 'failed') {
+    content = <BasketLoadError message={CHECKOUT_UNAVAILABLE} />;
   } else if (load === 'loading') {
     content = <Skeleton height={420} maw={560} aria-busy="true" aria-label="Загрузка" />;
   } else if (lineCount(snap.lines) === 0 && !committed) {

@@ -88,7 +88,7 @@ export default function OrderStatusPage() {
   } else if (history.status === 'error') {
     content = (
       <ErrorState
-        message="Не удалось загрузить заказы. Проверьте соединение и попробуйте ещё раз."
+        message="Не удалось загрузить заказы: нет связи с сервером магазина. Попробуйте ещё раз чуть позже."
         onRetry={history.reload}
       />
     );

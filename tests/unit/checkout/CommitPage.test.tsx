@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/api/types';
 import { renderAt } from '../render';
 import { basketApi, RASPBERRY } from '../basket-fakes';
+import { CHECKOUT_UNAVAILABLE } from '../../../src/features/checkout/CommitPage';
+import { ORDER_LATE } from '../../../src/server/commit-form';
+import { PageData, PageDataContext } from '../../../src/ui/page-data';
 
 vi.mock('../../../src/api/basket', () =>
   import('../basket-fakes').then((fakes) => fakes.basketApi),
@@ -83,17 +86,46 @@ describe('the commit page', () => {
     expect(screen.queryByRole('button', { name: 'Подтвердить' })).toBeNull();
   });
 
-  it('a basket that never loaded: the basket’s error state, whose `Повторить` loads it again', async () => {
+  it('a basket that never loaded: checkout says it cannot order now, and `Повторить` loads it again', async () => {
     basket.loadFailed = true;
     basketApi.getBasket.mockResolvedValue({ '7': { product: raspberry, amount: 1.5 } });
     basketApi.getTotalPrice.mockResolvedValue(1335);
     renderAt(<CommitPage />, '/commit');
     expect(screen.getByRole('alert').textContent).toMatch(
-      'Не удалось загрузить корзину. Проверьте соединение и попробуйте ещё раз.',
+      'Оформить заказ сейчас нельзя: нет связи с сервером магазина, и корзина не загрузилась. Попробуйте ещё раз чуть позже.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByRole('button', { name: 'Подтвердить' })).toBeTruthy();
     expect(basketApi.getBasket).toHaveBeenCalledTimes(1);
+  });
+
+  it('a form posted while the backend was out comes back as typed, though the basket did not load', () => {
+    basket.loadFailed = true;
+    const posted = new PageData(
+      '/commit',
+      {},
+      {},
+      {
+        values: {
+          phone: '+7(912)345-67-89',
+          comment: 'к подъезду',
+          delivery: '2',
+          policy_accept: 'on',
+        },
+        notice: ORDER_LATE,
+      },
+    );
+    renderAt(
+      <PageDataContext value={posted}>
+        <CommitPage />
+      </PageDataContext>,
+      '/commit',
+    );
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Комментарий/ }).value).toBe(
+      'к подъезду',
+    );
+    expect(screen.getByRole('button', { name: 'Подтвердить' })).toBeTruthy();
+    expect(screen.queryByText(CHECKOUT_UNAVAILABLE)).toBeNull();
   });
 
   it('shows the total, the mask placeholder and the policy link', () => {
