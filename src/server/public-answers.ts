@@ -47,14 +47,17 @@ export class PublicAnswers {
     // A stale window of 0 keeps nothing (the browser tests' shop: every load is the backend's).
     if (!query.shared || this.options.staleMs <= 0) return query.load(api);
     const kept = this.kept.get(query.key);
-    if (kept && Date.now() - kept.at < this.options.freshMs) return kept.value as T;
+    // One steady clock, lru-cache's own: a step of the system's clock changes no answer's age.
+    if (kept && performance.now() - kept.at < this.options.freshMs) return kept.value as T;
     try {
       const value = await query.load(api);
-      this.kept.set(query.key, { value, at: Date.now() });
+      this.kept.set(query.key, { value, at: performance.now() });
       return value;
     } catch (error) {
-      // A 404 is an answer (the product is gone), not an outage: it is never covered up.
       if (kept && isOutage(error)) return kept.value as T;
+      // Anything else is an answer (a 404: the product is gone): it is never covered up, now or
+      // in a later outage.
+      this.kept.delete(query.key);
       throw error;
     }
   }

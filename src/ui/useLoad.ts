@@ -23,8 +23,7 @@ export function useLoad<T>(query: Query<T>) {
   const refused = attempt === 0 ? page?.refused[query.key] : undefined;
   // A 404 is final. Anything else the server could not load (the backend down or late) shows as
   // failed, as the server rendered it, and is asked for again here once the app runs.
-  const embedded =
-    attempt === 0 && page !== null && (query.key in page.answers || refused === 404);
+  const embedded = attempt === 0 && page !== null && (query.key in page.answers || refused === 404);
   const run = useEffectEvent(
     () => ((attempt === 0 && page?.take(query.key)) || query.load()) as Promise<T>,
   );
