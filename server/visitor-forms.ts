@@ -5,8 +5,9 @@
 // (200, as Django's own form views do: the page is the answer, not an error).
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type * as EntryServer from '../src/entry-server.tsx';
+import { sameOriginPath } from '../src/lib/same-origin-path.ts';
 import type { PageRenderer } from './render.ts';
-import { formFields, safeBackPath, sameSiteForm } from './settings-forms.ts';
+import { formFields, sameSiteForm } from './settings-forms.ts';
 import { NOTICE_COOKIE, passCookies, visitorOf } from './visitor.ts';
 
 /** Where a basket control posts (src/features/basket/basket-form.ts). */
@@ -48,7 +49,7 @@ export function visitorForms(renderer: PageRenderer): Router {
           sameSite: 'lax',
         });
       }
-      res.redirect(303, safeBackPath(fields.back));
+      res.redirect(303, sameOriginPath(fields.back));
     }),
   );
 
