@@ -15,6 +15,7 @@ import { accessLog } from './access-log.ts';
 import { backendProxy } from './backend-proxy.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
+import { plainScheme } from './request-scheme.ts';
 import { securityHeaders } from './security.ts';
 import { settingsForms } from './settings-forms.ts';
 import { sitemapRoutes } from './sitemap.ts';
@@ -61,6 +62,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   app.disable('x-powered-by');
   // Behind nginx: the visitor's scheme and host come from its X-Forwarded-* headers.
   app.set('trust proxy', 'loopback');
+  plainScheme(app);
   if (options.accessLog) app.use(accessLog());
   app.use(securityHeaders({ csp: !options.dev }));
   app.get('/healthz', (_req, res) => {
