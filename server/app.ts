@@ -16,7 +16,7 @@ import { backendProxy } from './backend-proxy.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
 import { plainScheme } from './request-scheme.ts';
-import { securityHeaders } from './security.ts';
+import { answerClientError, securityHeaders } from './security.ts';
 import { settingsForms } from './settings-forms.ts';
 import { sitemapRoutes } from './sitemap.ts';
 import { staticFiles } from './static.ts';
@@ -131,6 +131,8 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   app.use(serverErrors);
 
   const server: Server = createServer(app);
+  // Node's own 400 and 431 (a URL over 16 KB) with the shop's headers.
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => {
