@@ -12,6 +12,7 @@ import { serverErrors } from '../stub-server/server.ts';
 import { IMAGE_ROUTE } from '../src/lib/image-url.ts';
 import { DEFAULT_TIME_ZONE } from '../src/lib/shop-time-zone.ts';
 import { accessLog } from './access-log.ts';
+import { backendPathGuard } from './backend-paths.ts';
 import { backendProxy } from './backend-proxy.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
@@ -30,6 +31,8 @@ export interface ShopServerOptions {
   host?: string;
   /** The real backend (`https://backend.example`); without it the stub is embedded. */
   apiTarget?: string;
+  /** Sockets to API_TARGET at most, for /api and /media (64). */
+  backendMaxSockets?: number;
   /** The embedded stub's options (data file, test controls, re-seed). */
   stub?: StubAppOptions;
   /** Vite's dev server with hot reload instead of the build. */
@@ -71,7 +74,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
 
   // Filled in once the server listens: the embedded stub answers on the server's own port.
   let ownUrl = '';
-  let closeStub = async () => {};
+  let closeBackend = async () => {};
   const apiBase = options.apiTarget
     ? `${options.apiTarget.replace(/\/+$/, '')}/api`
     : () => `${ownUrl}api`;
@@ -80,15 +83,19 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
     IMAGE_ROUTE,
     imageRoute({ ...options.images, mediaBase: () => mediaBase || `${ownUrl}media/` }),
   );
+  // Before anything reaches the backend or the stub: one reading of every path.
+  app.use(backendPathGuard());
   // API answers and media (SVG) compressed on the fly when larger than 1 KB.
   app.use(['/api', '/media'], compression());
   if (options.apiTarget) {
-    app.use(backendProxy(options.apiTarget));
+    const proxy = backendProxy(options.apiTarget, { maxSockets: options.backendMaxSockets });
+    app.use(proxy.handle);
+    closeBackend = async () => proxy.close();
   } else {
     const stub = createStubApp(options.stub ?? {});
     app.use(stub.app);
     // The stub's last write reaches the disk before the server says it has stopped.
-    closeStub = () => stub.close();
+    closeBackend = () => stub.close();
   }
 
   let renderer: PageRenderer;
@@ -153,7 +160,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
         server.closeIdleConnections();
       })
         .then(closeVite)
-        .then(closeStub);
+        .then(closeBackend);
       return closing;
     },
   };
