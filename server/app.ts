@@ -17,10 +17,12 @@ import {
 } from '../src/server/public-answers.ts';
 import { accessLog } from './access-log.ts';
 import { backendAgent } from './backend-agent.ts';
+import { backendPathGuard } from './backend-paths.ts';
 import { backendProxy } from './backend-proxy.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
-import { securityHeaders } from './security.ts';
+import { plainScheme } from './request-scheme.ts';
+import { answerClientError, securityHeaders } from './security.ts';
 import { settingsForms } from './settings-forms.ts';
 import { sitemapRoutes } from './sitemap.ts';
 import { staticFiles } from './static.ts';
@@ -54,7 +56,10 @@ export interface ShopServerOptions {
   formTimeoutMs?: number;
   /** How long /sitemap.xml's walk of the catalogue may take (10 s). */
   sitemapTimeoutMs?: number;
-  /** The most sockets the server's own calls hold to the backend at once (64). */
+  /**
+   * The most sockets to the backend (64), for each of its two users: the server's own calls
+   * (pages, forms, pictures' sources) and the proxy of the browser's /api and /media.
+   */
   backendMaxSockets?: number;
   /** How long the public answers pages render from are kept (src/server/public-answers.ts). */
   publicAnswers?: Partial<PublicAnswersOptions>;
@@ -74,6 +79,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   app.disable('x-powered-by');
   // Behind nginx: the visitor's scheme and host come from its X-Forwarded-* headers.
   app.set('trust proxy', 'loopback');
+  plainScheme(app);
   if (options.accessLog) app.use(accessLog());
   app.use(securityHeaders({ csp: !options.dev }));
   app.get('/healthz', (_req, res) => {
@@ -82,7 +88,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
 
   // Filled in once the server listens: the embedded stub answers on the server's own port.
   let ownUrl = '';
-  let closeStub = async () => {};
+  let closeBackend = async () => {};
   const apiBase = options.apiTarget
     ? `${options.apiTarget.replace(/\/+$/, '')}/api`
     : () => `${ownUrl}api`;
@@ -96,15 +102,19 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
       fetch: agent.fetch,
     }),
   );
+  // Before anything reaches the backend or the stub: one reading of every path.
+  app.use(backendPathGuard());
   // API answers and media (SVG) compressed on the fly when larger than 1 KB.
   app.use(['/api', '/media'], compression());
   if (options.apiTarget) {
-    app.use(backendProxy(options.apiTarget));
+    const proxy = backendProxy(options.apiTarget, { maxSockets: options.backendMaxSockets });
+    app.use(proxy.handle);
+    closeBackend = async () => proxy.close();
   } else {
     const stub = createStubApp(options.stub ?? {});
     app.use(stub.app);
     // The stub's last write reaches the disk before the server says it has stopped.
-    closeStub = () => stub.close();
+    closeBackend = () => stub.close();
   }
 
   let renderer: PageRenderer;
@@ -154,6 +164,8 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   app.use(serverErrors);
 
   const server: Server = createServer(app);
+  // Node's own 400 and 431 (a URL over 16 KB) with the shop's headers.
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => {
@@ -174,7 +186,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
         server.closeIdleConnections();
       })
         .then(closeVite)
-        .then(closeStub)
+        .then(closeBackend)
         .then(() => agent.close());
       return closing;
     },

@@ -1,13 +1,21 @@
 // /api and /media passed to the real backend (API_TARGET) as a backend behind a proxy expects:
 // it learns who the visitor is and which address they used (X-Forwarded-For, -Proto, -Host), and
 // what comes back reaches the visitor as the shop's own answer: the shop's security headers, image
-// URLs that load under its CSP, and never a backend's HTML error page (a DEBUG traceback).
-import type { IncomingMessage } from 'node:http';
+// URLs that load under its CSP, never a backend's HTML error page (a DEBUG traceback), and from
+// /media only pictures and PDFs (an uploaded page or script never runs on the shop's origin).
+//
+// Written on node:http rather than http-proxy: with a bounded agent, http-proxy's hook for the
+// outgoing headers comes once a socket is free, after a queued request's headers have gone
+// (setting X-Forwarded-* then throws), and its timeout starts only then too. Here the headers
+// are whole before the request is made, and one deadline covers the wait for a socket.
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import https from 'node:https';
 import { pipeline } from 'node:stream';
-import type { Request, Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { NextFunction, Request, Response } from 'express';
 import { relativeMediaUrls } from '../src/lib/media-urls.ts';
+import { isBackendPath } from './backend-paths.ts';
 import { requestOrigin } from './render.ts';
+import { SVG_POLICY } from './security.ts';
 
 /** Headers the shop sets on every answer itself (server/security.ts); the backend's go. */
 const SHOP_HEADERS = [
@@ -21,21 +29,55 @@ const SHOP_HEADERS = [
 export const BACKEND_ERROR = 'Сервер магазина ответил ошибкой';
 export const BACKEND_DOWN = 'Сервер магазина недоступен';
 
-/** Hop-by-hop headers (RFC 9110 §7.6.1): about the backend's connection, not the visitor's. */
+/**
+ * How long the backend has to begin its answer (a free socket, the connection, its headers), and
+ * then between two pieces of it. Shorter than deploy/nginx.conf's proxy_read_timeout (30 s), so
+ * that a shopper behind nginx gets the shop's message, not nginx's 504 page.
+ */
+export const PROXY_TIMEOUT_MS = 20_000;
+
+/** Sockets to the backend at most, per instance: a stalled backend can hold no more. */
+export const DEFAULT_MAX_SOCKETS = 64;
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1): about one connection, not passed on either way. */
 const HOP_BY_HOP = [
   'connection',
   'keep-alive',
+  'proxy-connection',
   'transfer-encoding',
   'upgrade',
   'proxy-authenticate',
   'proxy-authorization',
   'te',
   'trailer',
+  // Node answers a visitor's 100-continue itself.
+  'expect',
 ];
 
-const isApi = (req: IncomingMessage) => (req.url ?? '').startsWith('/api');
+/** What /media may hand out under the shop's name: pictures and PDFs. */
+const MEDIA_TYPES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+  'image/svg+xml',
+  'application/pdf',
+]);
 
-function sendError(req: IncomingMessage, res: Response, status: number, message: string): void {
+const isApi = (req: Request) => req.path.startsWith('/api');
+
+/**
+ * The backend's Content-Type as one lower-case type without parameters, or '' when it is not
+ * exactly one (`image/png, text/html` is read by browsers as its last type).
+ */
+export function mediaType(header: string | undefined): string {
+  const match = /^\s*([\w.+-]+\/[\w.+-]+)\s*(;[^,]*)?$/.exec(header ?? '');
+  return match?.[1]?.toLowerCase() ?? '';
+}
+
+function sendError(req: Request, res: Response, status: number, message: string): void {
+  if (res.writableEnded) return;
   if (res.headersSent) {
     res.destroy();
     return;
@@ -45,10 +87,19 @@ function sendError(req: IncomingMessage, res: Response, status: number, message:
   else res.type('text/plain; charset=utf-8').send(status === 404 ? 'Не найдено' : message);
 }
 
+function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  // Connection may name more headers that are about that connection only.
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name) && !named.includes(name)),
+  );
+}
+
 function copyHeaders(from: IncomingMessage, to: Response, skip: string[] = []): void {
-  for (const [name, value] of Object.entries(from.headers)) {
-    if (value === undefined || SHOP_HEADERS.includes(name) || HOP_BY_HOP.includes(name)) continue;
-    if (skip.includes(name)) continue;
+  for (const [name, value] of Object.entries(withoutHopByHop(from.headers))) {
+    if (value === undefined || SHOP_HEADERS.includes(name) || skip.includes(name)) continue;
     to.setHeader(name, value);
   }
 }
@@ -59,79 +110,148 @@ async function readBody(stream: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export function backendProxy(apiTarget: string) {
-  const backendOrigin = new URL(apiTarget).origin;
-  return createProxyMiddleware<Request, Response>({
-    target: apiTarget,
-    // The backend is asked under its own name (its ALLOWED_HOSTS need not know the shop's);
-    // the shop's name goes in X-Forwarded-Host, which Django reads with USE_X_FORWARDED_HOST.
-    changeOrigin: true,
-    pathFilter: ['/api', '/media'],
-    // A backend that cannot be reached is a short 502, not a hung page.
-    proxyTimeout: 30_000,
-    selfHandleResponse: true,
-    on: {
-      proxyReq(proxyReq, req) {
-        // Express has read the visitor's address through the proxies it trusts (nginx on
-        // loopback): one address, which a visitor cannot forge from outside.
-        proxyReq.setHeader('X-Forwarded-For', req.ip ?? req.socket.remoteAddress ?? '');
-        proxyReq.setHeader('X-Forwarded-Proto', req.protocol);
-        proxyReq.setHeader('X-Forwarded-Host', req.get('host') ?? '');
-        // JSON comes back plain, so that its image URLs can be rewritten; the shop compresses.
-        if (isApi(req)) proxyReq.removeHeader('accept-encoding');
-      },
-      proxyRes(proxyRes, req, res) {
-        handleAnswer(proxyRes, req, res, backendOrigin).catch(() => {
-          sendError(req, res, 502, BACKEND_DOWN);
-        });
-      },
-      error(_error, req, res) {
-        // A socket (an upgrade) has no answer to give.
-        if ('status' in res) sendError(req, res, 502, BACKEND_DOWN);
-      },
-    },
-  });
+export interface BackendProxyOptions {
+  /** Sockets to the backend at most (DEFAULT_MAX_SOCKETS); further calls wait for one. */
+  maxSockets?: number;
+  /** PROXY_TIMEOUT_MS unless a test needs it shorter. */
+  timeoutMs?: number;
+}
+
+export interface BackendProxy {
+  handle(req: Request, res: Response, next: NextFunction): void;
+  /** Closes the idle keep-alive sockets to the backend. */
+  close(): void;
+}
+
+export function backendProxy(apiTarget: string, options: BackendProxyOptions = {}): BackendProxy {
+  const target = new URL(apiTarget);
+  const basePath = target.pathname.replace(/\/+$/, '');
+  const client = target.protocol === 'https:' ? https : http;
+  const maxSockets = options.maxSockets ?? DEFAULT_MAX_SOCKETS;
+  const timeoutMs = options.timeoutMs ?? PROXY_TIMEOUT_MS;
+  // Keep-alive: a visitor's calls reuse warm connections instead of a handshake each.
+  const agent = new client.Agent({ keepAlive: true, maxSockets, maxTotalSockets: maxSockets });
+
+  const handle = (req: Request, res: Response, next: NextFunction): void => {
+    if (!isBackendPath(req.path)) {
+      next();
+      return;
+    }
+    const headers = withoutHopByHop(req.headers);
+    // The backend is asked under its own name (its ALLOWED_HOSTS need not know the shop's); the
+    // shop's goes in X-Forwarded-Host, which Django reads with USE_X_FORWARDED_HOST. Express has
+    // read the visitor's address and scheme through the proxies it trusts (nginx on loopback).
+    headers.host = target.host;
+    headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
+    headers['x-forwarded-proto'] = req.protocol;
+    headers['x-forwarded-host'] = req.get('host') ?? '';
+    // JSON comes back plain, so that its image URLs can be rewritten; the shop compresses.
+    if (isApi(req)) delete headers['accept-encoding'];
+
+    const outgoing = client.request({
+      protocol: target.protocol,
+      hostname: target.hostname.replace(/^\[|\]$/g, ''),
+      port: target.port,
+      method: req.method,
+      // The path as the visitor sent it (backendPathGuard has checked it has one reading).
+      path: basePath + req.originalUrl,
+      headers,
+      agent,
+    });
+    const fail = (status: number) => {
+      outgoing.destroy();
+      sendError(req, res, status, BACKEND_DOWN);
+    };
+    // Waiting for a socket, connecting, and the backend's headers: the shop's message in time.
+    const deadline = setTimeout(() => fail(504), timeoutMs);
+    // Then a backend that stops sending mid-answer: the answer ends rather than hanging.
+    outgoing.setTimeout(timeoutMs, () => fail(504));
+    outgoing.on('error', () => fail(502));
+    outgoing.on('response', (answer) => {
+      clearTimeout(deadline);
+      handleAnswer(answer, req, res, target.origin).catch(() => fail(502));
+    });
+    // A visitor who leaves ends the backend's call too, and frees its socket.
+    res.on('close', () => {
+      clearTimeout(deadline);
+      if (!res.writableFinished) outgoing.destroy();
+    });
+    req.pipe(outgoing);
+  };
+  return { handle, close: () => agent.destroy() };
 }
 
 async function handleAnswer(
-  proxyRes: IncomingMessage,
+  answer: IncomingMessage,
   req: Request,
   res: Response,
   backendOrigin: string,
 ): Promise<void> {
-  const status = proxyRes.statusCode ?? 502;
-  const type = String(proxyRes.headers['content-type'] ?? '');
-  if (status >= 400 && !type.includes('json') && !type.startsWith('image/')) {
+  const status = answer.statusCode ?? 502;
+  const type = mediaType(answer.headers['content-type']);
+  if (!isApi(req)) {
+    await handleMedia(answer, status, type, res, req);
+    return;
+  }
+  if (status >= 400 && !type.includes('json')) {
     // Django's HTML 404 and 500 pages (with DEBUG, a traceback and the settings) stay inside.
-    proxyRes.resume();
+    answer.resume();
     sendError(req, res, status, BACKEND_ERROR);
     return;
   }
-  const location = proxyRes.headers.location;
-  if (location) {
-    proxyRes.headers.location = relativeMediaUrls(location, [backendOrigin]);
-  }
-  if (isApi(req) && type.includes('json')) {
-    const text = (await readBody(proxyRes)).toString('utf8');
-    let body: string;
-    try {
-      // Image URLs on the backend's host, or on the shop's (a backend that honours
-      // X-Forwarded-Host), become paths: they load on http and https alike.
-      body = JSON.stringify(
-        relativeMediaUrls(JSON.parse(text), [backendOrigin, requestOrigin(req)]),
-      );
-    } catch {
-      body = text;
-    }
-    copyHeaders(proxyRes, res, ['content-length', 'content-encoding']);
-    res.status(status).send(Buffer.from(body));
+  const location = answer.headers.location;
+  if (location) answer.headers.location = relativeMediaUrls(location, [backendOrigin]);
+  if (!type.includes('json')) {
+    pipeAnswer(answer, status, res);
     return;
   }
-  copyHeaders(proxyRes, res);
+  const text = (await readBody(answer)).toString('utf8');
+  let body: string;
+  try {
+    // Image URLs on the backend's host, or on the shop's (a backend that honours
+    // X-Forwarded-Host), become paths: they load on http and https alike.
+    body = JSON.stringify(relativeMediaUrls(JSON.parse(text), [backendOrigin, requestOrigin(req)]));
+  } catch {
+    body = text;
+  }
+  copyHeaders(answer, res, ['content-length', 'content-encoding']);
+  res.status(status).send(Buffer.from(body));
+}
+
+/**
+ * /media: a file of MEDIA_TYPES (200, or 206 for a range), or 304 for one the browser has; a
+ * backend's error as the shop's message. Anything else is a 404: an uploaded page, script or
+ * archive never goes out under the shop's name, nor does a redirect elsewhere. The type sent is
+ * the one judged, and nosniff (server/security.ts) keeps the browser to it.
+ */
+async function handleMedia(
+  answer: IncomingMessage,
+  status: number,
+  type: string,
+  res: Response,
+  req: Request,
+): Promise<void> {
+  if (status === 304) {
+    pipeAnswer(answer, status, res);
+    return;
+  }
+  const file = (status === 200 || status === 206) && MEDIA_TYPES.has(type);
+  if (!file) {
+    answer.resume();
+    sendError(req, res, status >= 500 ? status : 404, BACKEND_ERROR);
+    return;
+  }
+  answer.headers['content-type'] = type;
+  // An SVG can hold scripts: opened on its own, it runs none.
+  if (type === 'image/svg+xml') res.set('Content-Security-Policy', SVG_POLICY);
+  pipeAnswer(answer, status, res);
+}
+
+function pipeAnswer(answer: IncomingMessage, status: number, res: Response): void {
+  copyHeaders(answer, res);
   res.status(status);
-  // A backend that breaks off mid-answer ends the visitor's answer too, rather than leaving it
-  // open until the proxy's timeout.
-  pipeline(proxyRes, res, (error) => {
+  // A backend that breaks off mid-answer ends the visitor's answer too.
+  pipeline(answer, res, (error) => {
     if (error) res.destroy();
   });
 }

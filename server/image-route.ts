@@ -18,10 +18,10 @@ import { IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH } from '../src/lib/imag
 import { ImageCache, type CachedImage } from './image-cache.ts';
 import { imageResizer, OUTPUT_TYPES, ResizeError, type OutputFormat } from './image-resize.ts';
 import { fetchSource, SourceError } from './image-source.ts';
+import { SVG_POLICY } from './security.ts';
 
 const YEAR_SECONDS = 31_536_000;
 const PLACEHOLDER = readFileSync(new URL('../public/placeholder-product.svg', import.meta.url));
-const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 export interface ImageRouteOptions {
   /** `https://backend.example/media/`: the only place sources come from (read per request). */
@@ -188,10 +188,11 @@ export function imageRoute(options: ImageRouteOptions): Router {
     const og = size === OG_IMAGE;
     const width = og ? OG_WIDTH : Number(size);
     const mediaPath = canonicalMediaPath(rawPath);
-    // One address per result: a query or another spelling of the path would be another entry in
-    // nginx's and the CDN's caches for the same picture (cache-key confusion).
+    // One address per result: a query or another spelling of the path or the width (`0160`,
+    // `16e1`, `0xa0` are all 160 to Number) would be another entry in nginx's and the CDN's
+    // caches for the same picture (cache-key confusion).
     const canonical = mediaPath === rawPath && !req.originalUrl.includes('?');
-    const known = og || (IMAGE_WIDTHS as readonly number[]).includes(width);
+    const known = og || (IMAGE_WIDTHS as readonly number[]).some((w) => String(w) === size);
     if (version !== IMAGE_VERSION || !known || !mediaPath || !canonical) {
       res
         .status(404)

@@ -2,6 +2,7 @@
 // notice's «Продолжить» posts here, the answer sets the cookie and sends the browser back to the
 // page it came from. After hydration the app handles the same form itself, with no reload.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { sameOriginPath } from '../src/lib/same-origin-path.ts';
 import { requestOrigin, THEME_COOKIE, themeOf } from './render.ts';
 
 export const COOKIE_CONSENT_PATH = '/cookie-consent';
@@ -27,19 +28,6 @@ export function sameOriginPost(req: Request, requireProof = false): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * The page to go back to: a path on this site only. Anything else (another host, `//host`,
- * `/\host`, which browsers read as another host) goes to the home page: no open redirect.
- */
-export function safeBackPath(back: unknown): string {
-  if (typeof back !== 'string' || !back.startsWith('/')) return '/';
-  if (back.startsWith('//') || back.startsWith('/\\')) return '/';
-  // Control characters (a header split, a tab browsers drop) are no part of a path of ours.
-  // eslint-disable-next-line no-control-regex -- these are exactly what is refused
-  if (/[\u0000-\u001f\u007f]/.test(back)) return '/';
-  return back;
 }
 
 /**
@@ -75,7 +63,7 @@ function settingForm(cookieFor: SettingCookie) {
     (req: Request, res: Response) => {
       const { name, value, days } = cookieFor(req);
       res.cookie(name, value, { maxAge: days * 24 * 60 * 60 * 1000, path: '/', sameSite: 'lax' });
-      res.redirect(303, safeBackPath(formFields(req).back));
+      res.redirect(303, sameOriginPath(formFields(req).back));
     },
   ];
 }

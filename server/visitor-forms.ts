@@ -4,8 +4,9 @@
 // budget, and end with its request; the answer passes on the cookies the backend set and goes
 // 303 back, or shows the form again when it must be fixed.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { sameOriginPath } from '../src/lib/same-origin-path.ts';
 import type { PageRenderer } from './render.ts';
-import { formFields, safeBackPath, sameSiteForm } from './settings-forms.ts';
+import { formFields, sameSiteForm } from './settings-forms.ts';
 import { NOTICE_COOKIE, passCookies, visitorOf } from './visitor.ts';
 
 /** The notice waits a minute for its page: long enough for a slow phone to follow the 303. */
@@ -74,7 +75,7 @@ export async function visitorForms(
           secure: req.secure,
         });
       }
-      res.redirect(303, safeBackPath(answer.location));
+      res.redirect(303, sameOriginPath(answer.location));
     });
 
   const { FORMS } = await renderer.entry();

@@ -1,0 +1,263 @@
+// The real-backend proxy (server/backend-proxy.ts) behind the path guard (server/backend-paths.ts),
+// mounted as server/app.ts mounts them: what reaches the backend, what the visitor gets back, and
+// how a backend that stalls is bounded.
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { backendPathGuard } from '../../server/backend-paths.ts';
+import {
+  BACKEND_DOWN,
+  backendProxy,
+  type BackendProxyOptions,
+  PROXY_TIMEOUT_MS,
+} from '../../server/backend-proxy.ts';
+import { plainScheme } from '../../server/request-scheme.ts';
+import { securityHeaders, SVG_POLICY } from '../../server/security.ts';
+import { listen, type Listening, rawGet } from './http-helpers.ts';
+
+const SHOP_PAGE = 'страница магазина';
+
+const open: { close(): Promise<void> | void }[] = [];
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await item.close();
+});
+
+async function backend(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  const asked: string[] = [];
+  const running = await listen((req, res) => {
+    asked.push(req.url ?? '');
+    handler(req, res);
+  });
+  open.push(running);
+  return { ...running, asked };
+}
+
+/** The shop's chain for /api and /media, as server/app.ts builds it, with its pages as a text. */
+async function shopInFront(apiTarget: string, options: BackendProxyOptions = {}) {
+  const app = express();
+  app.set('trust proxy', 'loopback');
+  plainScheme(app);
+  app.use(securityHeaders());
+  app.use(backendPathGuard());
+  const proxy = backendProxy(apiTarget, options);
+  app.use(proxy.handle);
+  app.use((_req, res) => {
+    res.status(404).type('text/plain; charset=utf-8').send(SHOP_PAGE);
+  });
+  const running: Listening = await listen(app);
+  open.push({ close: () => running.close().then(() => proxy.close()) });
+  return running;
+}
+
+/** A /media file of `type`, or a JSON answer for /api. */
+function files(req: IncomingMessage, res: ServerResponse): void {
+  const url = req.url ?? '';
+  const types: Record<string, string> = {
+    '/media/p.jpg': 'image/jpeg',
+    '/media/p.png': 'image/png',
+    '/media/p.webp': 'image/webp',
+    '/media/p.avif': 'image/avif',
+    '/media/p.gif': 'image/gif',
+    '/media/caps.jpg': 'IMAGE/JPEG; charset=binary',
+    '/media/p.svg': 'image/svg+xml',
+    '/media/policy.pdf': 'application/pdf',
+    '/media/t/x.html': 'text/html; charset=utf-8',
+    '/media/t/x.js': 'application/javascript',
+    '/media/t/x.mjs': 'text/javascript',
+    '/media/t/x.xhtml': 'application/xhtml+xml',
+    '/media/t/x.xml': 'text/xml',
+    '/media/t/x.json': 'application/json',
+    '/media/t/x.txt': 'text/plain',
+    '/media/t/x.exe': 'application/octet-stream',
+    '/media/t/two.png': 'image/png, text/html',
+  };
+  if (url === '/media/t/untyped') {
+    res.end('<script>alert(1)</script>');
+  } else if (url === '/media/t/away.jpg') {
+    res.writeHead(302, { Location: 'https://evil.example/x.jpg' }).end();
+  } else if (url === '/media/p-cached.jpg') {
+    res.writeHead(304, { ETag: '"p"' }).end();
+  } else if (url.startsWith('/api/')) {
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+  } else if (types[url]) {
+    res.writeHead(200, { 'Content-Type': types[url] }).end('<html><script>alert(1)</script>');
+  } else {
+    res.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Page not found</h1>');
+  }
+}
+
+describe('paths: only /api/ and /media/ as whole segments, in one reading, reach the backend', () => {
+  it.each([
+    '/media/../admin/',
+    '/api/../admin/',
+    '/api%2f..%2fadmin',
+    '/api%2F..%2Fadmin',
+    '/media%2f..%2fadmin',
+    '/api%5c..%5cadmin',
+    '/media/%2e%2e/admin/',
+    '/media/%2E%2E/admin/',
+    '/api/.%2e/admin/',
+    '/api/catalog/%2e/basket',
+    '/media/./p.jpg',
+    '/media/..;/admin/',
+    '/media/..%2fadmin',
+    '/media/a%2fb.jpg',
+    '/media/a%5cb.jpg',
+    '/media/a%5Cb.jpg',
+    '/media\\..\\admin',
+    '/api/catalog\\..\\..\\admin',
+    '/media//p.jpg',
+    '/media/%00.jpg',
+    '/media/%0d%0aX:y.jpg',
+    '/media/%zz.jpg',
+    '/API/../admin/',
+    'http://evil.example/api/../admin/',
+  ])('%s: the shop says «Не найдено» and the backend is never asked', async (path) => {
+    const api = await backend(files);
+    const shop = await shopInFront(api.url);
+    const answer = await rawGet(shop.url, path);
+    expect(answer.status).toBe(404);
+    expect(answer.body).toBe('Не найдено');
+    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.asked).toEqual([]);
+  });
+
+  it.each(['/mediafoo', '/mediafoo/p.jpg', '/apix', '/api-docs/', '/media.jpg'])(
+    '%s is no backend path: the shop answers it itself',
+    async (path) => {
+      const api = await backend(files);
+      const shop = await shopInFront(api.url);
+      const answer = await rawGet(shop.url, path);
+      expect(answer.body).toBe(SHOP_PAGE);
+      expect(api.asked).toEqual([]);
+    },
+  );
+
+  it.each([
+    '/api/catalog/product_search?q=..%2F..%2Fadmin',
+    '/api/auth/user/me/',
+    '/media/catalog/%D0%BC%D0%B0%D0%BB%D0%B8%D0%BD%D0%B0.jpg',
+    '/media/p.jpg',
+  ])('%s goes to the backend exactly as sent', async (path) => {
+    const api = await backend((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end();
+    });
+    const shop = await shopInFront(api.url);
+    await rawGet(shop.url, path);
+    expect(api.asked).toEqual([path]);
+  });
+});
+
+describe('/media hands out pictures and PDFs only', () => {
+  it.each([
+    ['/media/p.jpg', 'image/jpeg'],
+    ['/media/p.png', 'image/png'],
+    ['/media/p.webp', 'image/webp'],
+    ['/media/p.avif', 'image/avif'],
+    ['/media/p.gif', 'image/gif'],
+    ['/media/caps.jpg', 'image/jpeg'],
+    ['/media/policy.pdf', 'application/pdf'],
+  ])('%s goes out as %s, never sniffed', async (path, type) => {
+    const api = await backend(files);
+    const shop = await shopInFront(api.url);
+    const answer = await rawGet(shop.url, path);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe(type);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('an SVG goes out under a policy that runs and loads nothing', async () => {
+    const api = await backend(files);
+    const shop = await shopInFront(api.url);
+    const answer = await rawGet(shop.url, '/media/p.svg');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/svg+xml');
+    expect(answer.headers['content-security-policy']).toBe(SVG_POLICY);
+  });
+
+  it('a picture the browser has already is a 304', async () => {
+    const api = await backend(files);
+    const shop = await shopInFront(api.url);
+    const answer = await rawGet(shop.url, '/media/p-cached.jpg', { 'If-None-Match': '"p"' });
+    expect(answer.status).toBe(304);
+  });
+
+  it.each([
+    ['/media/t/x.html', 'a page'],
+    ['/media/t/x.js', 'a script'],
+    ['/media/t/x.mjs', 'a script as text/javascript'],
+    ['/media/t/x.xhtml', 'XHTML'],
+    ['/media/t/x.xml', 'XML'],
+    ['/media/t/x.json', 'JSON'],
+    ['/media/t/x.txt', 'text'],
+    ['/media/t/x.exe', 'a download'],
+    ['/media/t/untyped', 'no Content-Type, which a browser would sniff'],
+    ['/media/t/two.png', 'two types, the last of which a browser would take'],
+    ['/media/t/away.jpg', 'a redirect to another site'],
+  ])('%s (%s) is the shop’s 404', async (path) => {
+    const api = await backend(files);
+    const shop = await shopInFront(api.url);
+    const answer = await rawGet(shop.url, path);
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(answer.headers.location).toBeUndefined();
+    expect(answer.body).toBe('Не найдено');
+  });
+});
+
+describe('a backend that stalls', () => {
+  it('is reached over a bounded number of kept-alive sockets', async () => {
+    let connections = 0;
+    const api = await backend(files);
+    api.server.on('connection', () => {
+      connections += 1;
+    });
+    const shop = await shopInFront(api.url, { maxSockets: 2 });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => rawGet(shop.url, `/api/catalog/product/${index}`)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(connections).toBeLessThanOrEqual(2);
+  });
+
+  it("answers with the shop's message when the backend does not, and ends the backend's call", async () => {
+    const held: IncomingMessage[] = [];
+    const api = await backend((req) => held.push(req));
+    const shop = await shopInFront(api.url, { timeoutMs: 300 });
+
+    const call = await rawGet(shop.url, '/api/catalog/basket');
+    expect(call.status).toBe(504);
+    expect(JSON.parse(call.body)).toEqual({ detail: BACKEND_DOWN });
+    const file = await rawGet(shop.url, '/media/p.jpg');
+    expect(file.status).toBe(504);
+    expect(file.body).toBe(BACKEND_DOWN);
+    // Both calls are over for the backend too: no socket left open on a stalled backend.
+    await Promise.all(held.map((req) => req.socket.closed || once(req.socket, 'close')));
+  });
+
+  // Bounded well inside the proxy's own deadline (which would end the call anyway, later).
+  it("a visitor who leaves ends the backend's call", { timeout: 15_000 }, async () => {
+    let arrive: (req: IncomingMessage) => void = () => {};
+    const arrived = new Promise<IncomingMessage>((resolve) => (arrive = resolve));
+    const api = await backend((req) => arrive(req));
+    const shop = await shopInFront(api.url, { timeoutMs: 600_000 });
+    const { hostname, port } = new URL(shop.url);
+    const visitor = request({ hostname, port, path: '/api/catalog/basket', agent: false });
+    visitor.on('error', () => {});
+    visitor.end();
+    const held = await arrived;
+    const closed = once(held.socket, 'close');
+    visitor.destroy();
+    await closed;
+  });
+
+  it("gives up before nginx does, so the shopper reads the shop's message", () => {
+    const config = readFileSync(new URL('../../deploy/nginx.conf', import.meta.url), 'utf8');
+    const timeouts = [...config.matchAll(/proxy_read_timeout\s+(\d+)s;/g)].map((m) => Number(m[1]));
+    expect(timeouts.length).toBeGreaterThan(0);
+    for (const seconds of timeouts) expect(PROXY_TIMEOUT_MS).toBeLessThan(seconds * 1000);
+  });
+});
