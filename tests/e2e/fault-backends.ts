@@ -1,0 +1,244 @@
+// Backends that misbehave the way real ones do, for the fault bench (bench/faults.ts) and the e2e
+// tests of the shop in front of them: one that accepts and never answers, a port where nothing
+// listens, one that answers late, one that dies mid-run, and one that answers every request with
+// Django's error page. Each listens on 127.0.0.1 on a free port, and its close() frees everything
+// it holds (sockets, timers, the working stub's temporary data).
+import { once } from 'node:events';
+import {
+  Agent,
+  createServer,
+  type IncomingMessage,
+  request,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import {
+  createServer as createNetServer,
+  type AddressInfo,
+  type Server as NetServer,
+  type Socket,
+} from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer } from '../../stub-server/server.ts';
+
+const HOST = '127.0.0.1';
+
+export interface FaultBackend {
+  /** `http://127.0.0.1:PORT`, without a trailing slash: what API_TARGET takes. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface DyingBackend extends FaultBackend {
+  /** Stops it for good: the connections it holds are cut, and new ones are refused. */
+  kill(): Promise<void>;
+  readonly killed: boolean;
+}
+
+async function listen(server: Server | NetServer): Promise<number> {
+  server.listen(0, HOST);
+  await once(server, 'listening');
+  return (server.address() as AddressInfo).port;
+}
+
+const closed = (server: Server | NetServer) =>
+  new Promise<void>((resolve) => {
+    if (!server.listening) resolve();
+    else server.close(() => resolve());
+  });
+
+/** An HTTP server whose close() also cuts the connections it holds (keep-alive, or answering). */
+async function httpBackend(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  onClose: () => void = () => {},
+): Promise<FaultBackend & { server: Server }> {
+  const server = createServer(handler);
+  const port = await listen(server);
+  return {
+    server,
+    url: `http://${HOST}:${port}`,
+    port,
+    close: async () => {
+      onClose();
+      const done = closed(server);
+      server.closeAllConnections();
+      await done;
+    },
+  };
+}
+
+/** A free port on 127.0.0.1 right now: bound, then let go. */
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  const port = await listen(server);
+  await closed(server);
+  return port;
+}
+
+/** Accepts every connection and never answers: a backend whose workers are all stuck. */
+export async function blackHole(): Promise<FaultBackend> {
+  const sockets = new Set<Socket>();
+  const server = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    // The caller may give up and reset the connection: that is expected here.
+    socket.on('error', () => {});
+    // What is sent is read and dropped, so that a request's body never blocks its sender.
+    socket.resume();
+  });
+  const port = await listen(server);
+  return {
+    url: `http://${HOST}:${port}`,
+    port,
+    close: async () => {
+      const done = closed(server);
+      for (const socket of sockets) socket.destroy();
+      await done;
+    },
+  };
+}
+
+/** A port on which nothing listens: every connection is refused at once. */
+export async function closedPort(): Promise<FaultBackend> {
+  const port = await freePort();
+  return { url: `http://${HOST}:${port}`, port, close: async () => {} };
+}
+
+/**
+ * Passes a request on to `target` and its answer back; `hold` decides when the answer goes out.
+ * The target is asked under its own name, as the shop's proxy asks a backend.
+ */
+function proxyHandler(
+  target: string,
+  agent: Agent,
+  hold: (send: () => void, arrivedAt: number) => void,
+) {
+  const base = new URL(target);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const arrivedAt = performance.now();
+    const upstream = request(
+      {
+        host: base.hostname,
+        port: base.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: base.host },
+        agent,
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          hold(() => {
+            if (res.destroyed) return;
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.end(Buffer.concat(chunks));
+          }, arrivedAt),
+        );
+        answer.on('error', () => res.destroy());
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    // The caller gave up: so does the call behind it.
+    res.on('close', () => upstream.destroy());
+    req.pipe(upstream);
+  };
+}
+
+/**
+ * A working backend behind a proxy that holds each answer until `delayMs` after its request
+ * arrived. The request itself goes on at once: a change is made, and its answer comes late.
+ */
+export async function slowBackend(target: string, delayMs = 5000): Promise<FaultBackend> {
+  const agent = new Agent({ keepAlive: true });
+  const timers = new Set<NodeJS.Timeout>();
+  const backend = await httpBackend(
+    proxyHandler(target, agent, (send, arrivedAt) => {
+      const wait = Math.max(0, arrivedAt + delayMs - performance.now());
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        send();
+      }, wait);
+      timers.add(timer);
+    }),
+    () => {
+      for (const timer of timers) clearTimeout(timer);
+      agent.destroy();
+    },
+  );
+  return { url: backend.url, port: backend.port, close: backend.close };
+}
+
+/** A working backend behind a proxy that can be killed mid-run; after that, nothing listens. */
+export async function dyingBackend(target: string): Promise<DyingBackend> {
+  const agent = new Agent({ keepAlive: true });
+  const backend = await httpBackend(
+    proxyHandler(target, agent, (send) => send()),
+    () => agent.destroy(),
+  );
+  let killed = false;
+  return {
+    url: backend.url,
+    port: backend.port,
+    get killed() {
+      return killed;
+    },
+    kill: async () => {
+      killed = true;
+      await backend.close();
+    },
+    close: backend.close,
+  };
+}
+
+/** Django's own error page for a status, as a production Django (DEBUG off) sends it. */
+export function djangoErrorPage(status: number): string {
+  const title =
+    status >= 500 ? `Server Error (${status})` : `${STATUS_CODES[status] ?? 'Error'} (${status})`;
+  return `<!doctype html>\n<html lang="en">\n<head>\n  <title>${title}</title>\n</head>\n<body>\n  <h1>${title}</h1><p></p>\n</body>\n</html>\n`;
+}
+
+/** Answers every request with `status` and Django's HTML error page. */
+export async function failingBackend(status = 500): Promise<FaultBackend> {
+  const page = djangoErrorPage(status);
+  const backend = await httpBackend((req, res) => {
+    req.resume();
+    res.writeHead(status, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'X-Frame-Options': 'DENY',
+    });
+    res.end(page);
+  });
+  return { url: backend.url, port: backend.port, close: backend.close };
+}
+
+/**
+ * The working backend: the stub alone (no shop in front), seeded afresh on a temporary data file
+ * that close() removes once the stub has written its last change.
+ */
+export async function stubBackend(): Promise<FaultBackend> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'berries-fault-stub-'));
+  try {
+    const stub = await startServer({
+      port: 0,
+      host: HOST,
+      dataFile: path.join(dir, 'db.json'),
+      reset: true,
+    });
+    return {
+      url: stub.url.replace(/\/+$/, ''),
+      port: stub.port,
+      close: async () => {
+        await stub.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
