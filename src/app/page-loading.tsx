@@ -8,6 +8,13 @@ import { pageQueries } from './routes';
 // while its code may still be on its way. Only the browser sets it (the router's aroundNav).
 let opening: PageData | null = null;
 
+/** A page the app opens itself, rather than the server's first one. */
+function openedInApp(url: string): PageData {
+  const page = new PageData(url);
+  page.openedInApp = true;
+  return page;
+}
+
 function urlOf(path: string, search: string): string {
   return search ? `${path}?${search}` : path;
 }
@@ -44,7 +51,7 @@ export function startNavigation(
     opening = null;
   } else {
     const next = pageUrl(url.pathname, url.search);
-    opening = new PageData(next).start(pageQueries(next));
+    opening = openedInApp(next).start(pageQueries(next));
   }
   navigate(to, options);
 }
@@ -60,7 +67,7 @@ export function PageDataProvider({ first, children }: { first: PageData; childre
   const [page, setPage] = useState(first);
   let current = page;
   if (page.url !== url) {
-    current = opening?.url === url ? opening : new PageData(url);
+    current = opening?.url === url ? opening : openedInApp(url);
     // Stored during render, as React allows for state derived from the location.
     setPage(current);
   }

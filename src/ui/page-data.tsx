@@ -41,6 +41,8 @@ export interface FormOutcome {
  */
 export class PageData {
   readonly pending = new Map<string, Promise<unknown>>();
+  /** The app opened this page itself (a link, navigate()): its data loads in the browser. */
+  openedInApp = false;
 
   constructor(
     readonly url: string,

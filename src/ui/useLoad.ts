@@ -37,7 +37,15 @@ export function useLoad<T>(query: Query<T>) {
       current && startTransition(() => setSettled({ request, state }));
     run().then(
       (data) => settle({ status: 'done', data }),
-      (error: unknown) => settle({ status: 'error', error, httpStatus: errorStatus(error) }),
+      (error: unknown) => {
+        const httpStatus = errorStatus(error);
+        // A page the app opened whose public data the shop's server could not get from the
+        // backend (its proxy's 502, 504): the server may still render it from its last good
+        // answers, so the page is asked of it whole. Never the server's own page: no loop.
+        if (query.shared && page?.openedInApp && httpStatus !== undefined && httpStatus >= 500) {
+          window.location.reload();
+        } else settle({ status: 'error', error, httpStatus });
+      },
     );
     return () => {
       current = false;

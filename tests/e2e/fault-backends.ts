@@ -37,6 +37,10 @@ export interface DyingBackend extends FaultBackend {
   /** Stops it for good: the connections it holds are cut, and new ones are refused. */
   kill(): Promise<void>;
   readonly killed: boolean;
+  /** From now on it takes every request and never answers (its workers all stuck). */
+  stall(): void;
+  /** Requests it is holding unanswered now, their connections still open. */
+  held(): number;
 }
 
 async function listen(server: Server | NetServer): Promise<number> {
@@ -173,11 +177,22 @@ export async function slowBackend(target: string, delayMs = 5000): Promise<Fault
   return { url: backend.url, port: backend.port, close: backend.close };
 }
 
-/** A working backend behind a proxy that can be killed mid-run; after that, nothing listens. */
+/**
+ * A working backend behind a proxy that can stall or be killed mid-run: stalled, it holds every
+ * request unanswered; killed, nothing listens.
+ */
 export async function dyingBackend(target: string): Promise<DyingBackend> {
   const agent = new Agent({ keepAlive: true });
+  const pass = proxyHandler(target, agent, (send) => send());
+  let stalled = false;
+  const held = new Set<ServerResponse>();
   const backend = await httpBackend(
-    proxyHandler(target, agent, (send) => send()),
+    (req, res) => {
+      if (!stalled) return pass(req, res);
+      req.resume();
+      held.add(res);
+      res.on('close', () => held.delete(res));
+    },
     () => agent.destroy(),
   );
   let killed = false;
@@ -187,6 +202,10 @@ export async function dyingBackend(target: string): Promise<DyingBackend> {
     get killed() {
       return killed;
     },
+    stall: () => {
+      stalled = true;
+    },
+    held: () => held.size,
     kill: async () => {
       killed = true;
       await backend.close();
