@@ -1,7 +1,7 @@
-import { type Api, http } from './http';
+import { type Api, getter, http } from './http';
 import type { Credentials, TokenResponse, User } from './types';
 
 export const obtainToken = (credentials: Credentials, api: Api = http) =>
   api<TokenResponse>('/auth/token/', { method: 'POST', body: credentials });
 
-export const getCurrentUser = (api: Api = http) => api<User>('/auth/user/me/');
+export const getCurrentUser = getter<User>('/auth/user/me/');

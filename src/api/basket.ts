@@ -1,7 +1,7 @@
-import { type Api, http } from './http';
+import { type Api, getter, http } from './http';
 import type { AmountSum, Basket, BasketEntry, BasketUpdate } from './types';
 
-export const getBasket = (api: Api = http) => api<Basket>('/catalog/basket');
+export const getBasket = getter<Basket>('/catalog/basket');
 
 export const updateBasketAmount = (productId: number, amount: number, api: Api = http) =>
   api<BasketEntry>(`/catalog/basket/${productId}`, {
@@ -13,4 +13,4 @@ export async function deleteBasketLine(productId: number, api: Api = http): Prom
   await api(`/catalog/basket/${productId}`, { method: 'DELETE' });
 }
 
-export const getTotalPrice = (api: Api = http) => api<AmountSum>('/catalog/total_price');
+export const getTotalPrice = getter<AmountSum>('/catalog/total_price');

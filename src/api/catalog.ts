@@ -1,7 +1,7 @@
-import { type Api, http } from './http';
+import { type Api, getter, http } from './http';
 import type { Breadcrumbs, Product, Section, SectionRef, Selection } from './types';
 
-export const getHomeProducts = (api: Api = http) => api<Product[]>('/catalog/product');
+export const getHomeProducts = getter<Product[]>('/catalog/product');
 
 export const getProduct = (id: number, api: Api = http) =>
   api<Product>(`/catalog/product_retrieve/${id}`);
@@ -12,9 +12,9 @@ export const searchProducts = (q: string, signal?: AbortSignal, api: Api = http)
 export const getProductBreadcrumbs = (id: number, api: Api = http) =>
   api<Breadcrumbs>(`/catalog/product_breadcrumbs/${id}`);
 
-export const getHomeSections = (api: Api = http) => api<SectionRef[]>('/catalog/section');
+export const getHomeSections = getter<SectionRef[]>('/catalog/section');
 
-export const getRootSections = (api: Api = http) => api<SectionRef[]>('/catalog/section_root');
+export const getRootSections = getter<SectionRef[]>('/catalog/section_root');
 
 export const getSection = (id: number, api: Api = http) =>
   api<Section>(`/catalog/section_retrieve/${id}`);
@@ -25,7 +25,7 @@ export const searchSections = (q: string, signal?: AbortSignal, api: Api = http)
 export const getSectionBreadcrumbs = (id: number, api: Api = http) =>
   api<Breadcrumbs>(`/catalog/section_breadcrumbs/${id}`);
 
-export const getSelections = (api: Api = http) => api<Selection[]>('/catalog/selections');
+export const getSelections = getter<Selection[]>('/catalog/selections');
 
 export const getSelection = (id: number, api: Api = http) =>
   api<Selection>(`/catalog/selection_retrieve/${id}`);

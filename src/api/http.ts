@@ -78,6 +78,12 @@ export const http = ofetch.create({
   },
 });
 
+/** A call of spec §7 without parameters: GET `path`, with the browser's client unless given one. */
+export const getter =
+  <T>(path: string) =>
+  (api: Api = http) =>
+    api<T>(path);
+
 /** The HTTP status of a failed call, or undefined for a network error. */
 export function errorStatus(error: unknown): number | undefined {
   return error instanceof FetchError ? error.statusCode : undefined;

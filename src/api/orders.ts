@@ -1,7 +1,7 @@
-import { type Api, http } from './http';
+import { type Api, getter, http } from './http';
 import type { Order, OrderCommit, OrderCommitResult } from './types';
 
 export const commitOrder = (order: OrderCommit, api: Api = http) =>
   api<OrderCommitResult>('/catalog/order_commit', { method: 'POST', body: order });
 
-export const getOrderHistory = (api: Api = http) => api<Order[]>('/catalog/order_history');
+export const getOrderHistory = getter<Order[]>('/catalog/order_history');

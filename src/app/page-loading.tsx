@@ -9,11 +9,7 @@ import { pageQueries } from './routes';
 let opening: PageData | null = null;
 
 /** A page the app opens itself, rather than the server's first one. */
-function openedInApp(url: string): PageData {
-  const page = new PageData(url);
-  page.openedInApp = true;
-  return page;
-}
+const openedInApp = (url: string) => Object.assign(new PageData(url), { openedInApp: true });
 
 function urlOf(path: string, search: string): string {
   return search ? `${path}?${search}` : path;

@@ -28,6 +28,15 @@ export function useLoad<T>(query: Query<T>) {
     () => ((attempt === 0 && page?.take(query.key)) || query.load()) as Promise<T>,
   );
 
+  // A page the app opened whose public data the shop's server could not get from the backend
+  // (its proxy's 502, 504): the server may still render it from its last good answers, so the
+  // page is asked of it whole. Never the server's own page: no loop.
+  const askServerInstead = useEffectEvent((error: unknown) => {
+    const outage = query.shared && page?.openedInApp && (errorStatus(error) ?? 0) >= 500;
+    if (outage) window.location.reload();
+    return outage;
+  });
+
   useEffect(() => {
     if (embedded) return;
     let current = true;
@@ -38,13 +47,8 @@ export function useLoad<T>(query: Query<T>) {
     run().then(
       (data) => settle({ status: 'done', data }),
       (error: unknown) => {
-        const httpStatus = errorStatus(error);
-        // A page the app opened whose public data the shop's server could not get from the
-        // backend (its proxy's 502, 504): the server may still render it from its last good
-        // answers, so the page is asked of it whole. Never the server's own page: no loop.
-        if (query.shared && page?.openedInApp && httpStatus !== undefined && httpStatus >= 500) {
-          window.location.reload();
-        } else settle({ status: 'error', error, httpStatus });
+        if (!askServerInstead(error))
+          settle({ status: 'error', error, httpStatus: errorStatus(error) });
       },
     );
     return () => {
