@@ -43,34 +43,48 @@ export function sitemapRoutes(
     );
   });
 
+  // The last walk that worked: a walk that fails (the backend down or late) answers with it.
+  let lastGood: string[] | null = null;
+
   router.get('/sitemap.xml', async (req, res) => {
+    let paths: string[];
     try {
       if (!cached || Date.now() - cached.at > CACHE_MS) {
         const entry = await renderer.entry();
         // Anonymous calls with a budget of their own: the walk is shared by every crawler that
         // asks meanwhile, so it is not ended with the request that started it.
         const calls = entry.startCalls({ ...visitorOf(req), cookies: {} }, timeoutMs);
-        const paths = entry.sitemapPaths(calls.api);
-        void paths.finally(calls.end).catch(() => {});
-        cached = { at: Date.now(), paths };
+        const walk = entry.sitemapPaths(calls.api);
+        void walk.finally(calls.end).catch(() => {});
+        cached = { at: Date.now(), paths: walk };
         // A failed walk is not kept: the next crawler's visit tries again.
-        paths.catch(() => (cached = null));
+        walk.then(
+          (found) => (lastGood = found),
+          () => (cached = null),
+        );
       }
-      const paths = await cached.paths;
-      const base = origin(req);
-      res.type('application/xml; charset=utf-8').set('Cache-Control', 'public, max-age=300');
-      res.send(
-        [
-          '<?xml version="1.0" encoding="UTF-8"?>',
-          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-          ...paths.map((path) => `  <url><loc>${escapeXml(base + path)}</loc></url>`),
-          '</urlset>',
-          '',
-        ].join('\n'),
-      );
+      paths = await cached.paths;
     } catch {
-      res.status(503).type('text/plain; charset=utf-8').send('Каталог сейчас недоступен');
+      if (!lastGood) {
+        // Never walked yet: a crawler is told to come back, not given a sitemap without the
+        // catalogue.
+        res.status(503).set('Retry-After', '300').type('text/plain; charset=utf-8');
+        res.send('Каталог сейчас недоступен');
+        return;
+      }
+      paths = lastGood;
     }
+    const base = origin(req);
+    res.type('application/xml; charset=utf-8').set('Cache-Control', 'public, max-age=300');
+    res.send(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...paths.map((path) => `  <url><loc>${escapeXml(base + path)}</loc></url>`),
+        '</urlset>',
+        '',
+      ].join('\n'),
+    );
   });
   return router;
 }

@@ -156,6 +156,8 @@ async function loadPage(
       ),
     ),
   );
+  // Every call ends by the deadline (the calls' signal), and so does every load: the last good
+  // answers that stand in for the late ones are in before the page renders.
   await Promise.all([seedLoad, queryLoads]);
   return { page, basket };
 }

@@ -113,6 +113,9 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
       // No silent retries: the budget is for one try, and a form's write must not happen twice.
       retry: 0,
       onRequest({ options }) {
+        // Always the request's own: a function of src/api that passes a signal of its own (the
+        // browser's search cancels its older requests) must not take a call past the deadline.
+        options.signal = controller.signal;
         const headers = new Headers(options.headers);
         headers.set('Accept', 'application/json');
         headers.set('X-Forwarded-For', visitor.forwardedFor);

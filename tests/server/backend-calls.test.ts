@@ -6,6 +6,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBasket, updateBasketAmount } from '../../src/api/basket';
+import { searchProducts } from '../../src/api/catalog';
 import { backendAgent } from '../../server/backend-agent';
 import {
   type Backend,
@@ -174,6 +175,23 @@ describe('deadlines and the bounded agent', () => {
       expect(calls.signal.aborted).toBe(true);
       await hole.allClosed();
       calls.end();
+    } finally {
+      hole.close();
+      await agent.close();
+    }
+  });
+
+  it('a call that brings a signal of its own (the browser’s search) still ends at the deadline', async () => {
+    const hole = await blackHole();
+    const agent = backendAgent(4);
+    try {
+      const calls = backendCalls({ baseURL: hole.baseURL, fetch: agent.fetch }, visitor({}), 300);
+      const error: unknown = await searchProducts('малина', undefined, calls.api).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(Error);
+      expect(calls.timedOut()).toBe(true);
+      await hole.allClosed();
     } finally {
       hole.close();
       await agent.close();
