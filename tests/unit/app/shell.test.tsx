@@ -221,10 +221,21 @@ describe('the theme toggle', () => {
 
 describe('the header', () => {
   it('has the logo to /, Каталог to /catalog and the magnifier to /search', () => {
-    renderAt(<Header />, '/catalog');
+    renderAt(<Header />, '/');
     expect(screen.getByRole('link', { name: 'На главную' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: /Каталог/ }).getAttribute('href')).toBe('/catalog');
     expect(screen.getByRole('link', { name: 'Поиск' }).getAttribute('href')).toBe('/search');
+  });
+
+  it.each([
+    ['/catalog', '/catalog'],
+    ['/section/1?page=2', '/section/1?page=2'],
+  ])('on %s its magnifier carries the page for the search’s back arrow', (path, from) => {
+    renderAt(<Header />, path);
+    const href = screen.getByRole('link', { name: 'Поиск' }).getAttribute('href') ?? '';
+    const url = new URL(href, 'http://shop.test');
+    expect(url.pathname).toBe('/search');
+    expect(url.searchParams.get('from')).toBe(from);
   });
 
   it.each(['/search?q=мал', '/search/', '/Search'])('hides the magnifier on %s', (path) => {
