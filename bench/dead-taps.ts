@@ -13,7 +13,11 @@
 //   - `В корзину` (the first one in view): the visitor's basket on the server holds the product;
 //   - `/order`'s plus (the basket holds product 7 before the page opens): its amount went up;
 //   - the cookie notice's `Продолжить`: the `cookieAccepted=true` cookie is set;
-//   - the footer's theme toggle: the page's colour scheme is dark.
+//   - the footer's theme toggle: the page's colour scheme is dark;
+//   - the header's `Меню`: the menu is open;
+//   - `Недоступно` on a sold-out product: the «Товар закончился» dialog is open;
+//   - the search page's `Назад` (a search opened from /catalog): the page is /catalog;
+//   - the search page's `Очистить поиск`: the address has no query and the field is empty.
 // A tap before the app runs may post a plain HTML form (a full page load follows): the checks
 // read the server's basket and the browser's cookies, and the page only defensively. Contexts of
 // the basket and theme trials have accepted cookies already, so that the notice does not cover
@@ -56,8 +60,18 @@ const POLL_MS = 50;
 const EFFECT_POLL_MS = 200;
 /** The product whose basket line /order's plus raises. */
 const ORDER_PRODUCT = 7;
+/** Where the search of the `Назад` rows was opened from. */
+const SEARCH_FROM = '/catalog';
 
-type ControlKind = 'basket' | 'order-plus' | 'cookie' | 'theme';
+type ControlKind =
+  | 'basket'
+  | 'order-plus'
+  | 'cookie'
+  | 'theme'
+  | 'menu'
+  | 'unavailable'
+  | 'search-back'
+  | 'search-clear';
 
 interface TapRow {
   kind: ControlKind;
@@ -65,7 +79,11 @@ interface TapRow {
   route: string;
 }
 
-/** The rows of the table: each route's basket control, and the shell's two forms on two pages. */
+/**
+ * The rows of the table: each route's basket control, the shell's two forms and its menu on two
+ * pages, the sold-out product's `Недоступно` (product 5 has no stock in the stub) and the search
+ * page's links.
+ */
 export const TAP_ROWS: TapRow[] = [
   { kind: 'basket', control: '`В корзину`', route: '/' },
   { kind: 'basket', control: '`В корзину`', route: '/section/1' },
@@ -76,6 +94,15 @@ export const TAP_ROWS: TapRow[] = [
   { kind: 'cookie', control: 'cookie notice `Продолжить`', route: '/catalog' },
   { kind: 'theme', control: 'theme toggle', route: '/' },
   { kind: 'theme', control: 'theme toggle', route: '/catalog' },
+  { kind: 'menu', control: '`Меню`', route: '/' },
+  { kind: 'menu', control: '`Меню`', route: '/product/7' },
+  { kind: 'unavailable', control: '`Недоступно`', route: '/product/5' },
+  {
+    kind: 'search-back',
+    control: 'search `Назад`',
+    route: `/search?q=малина&from=${encodeURIComponent(SEARCH_FROM)}`,
+  },
+  { kind: 'search-clear', control: 'search `Очистить поиск`', route: '/search?q=малина' },
 ];
 
 export type TapOutcome = 'ok' | 'lost' | 'error';
@@ -166,9 +193,16 @@ const LOCATE = `(kind) => {
         (button) => button.textContent.trim() === 'Продолжить' && shown(button),
       );
     }
-    return Array.from(document.querySelectorAll('footer button, footer [role="button"]')).find(
-      (button) => button.getAttribute('aria-label') === 'Переключить тему' && shown(button),
-    );
+    if (kind === 'unavailable') {
+      return buttons.find((button) => button.textContent.trim() === 'Недоступно' && shown(button));
+    }
+    const labelled = {
+      theme: 'footer [aria-label="Переключить тему"]',
+      menu: 'header [aria-label="Меню"]',
+      'search-back': 'main [aria-label="Назад"]',
+      'search-clear': 'main [aria-label="Очистить поиск"]',
+    }[kind];
+    return Array.from(document.querySelectorAll(labelled)).find(shown);
   };
   let target = window.__deadTapTarget;
   if (!target || !target.isConnected || !shown(target)) target = findNew();
@@ -367,6 +401,32 @@ async function tapOnce(
         check = async () =>
           (await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)) ===
           'dark';
+        break;
+      case 'menu':
+        check = () =>
+          page.evaluate(() =>
+            Boolean(document.querySelector('[role="menu"][aria-label="Меню"]:popover-open')),
+          );
+        break;
+      case 'unavailable':
+        check = () =>
+          page.evaluate(() =>
+            Array.from(document.querySelectorAll('dialog')).some(
+              (dialog) =>
+                (dialog.open || dialog.matches(':popover-open')) &&
+                dialog.textContent.includes('Товар закончился'),
+            ),
+          );
+        break;
+      case 'search-back':
+        check = async () => new URL(page.url()).pathname === SEARCH_FROM;
+        break;
+      case 'search-clear':
+        check = async () =>
+          !new URL(page.url()).searchParams.has('q') &&
+          (await page.evaluate(
+            () => document.querySelector<HTMLInputElement>('main input[name="q"]')?.value === '',
+          ));
         break;
     }
     const ok = await effectSeen(deadline, check);

@@ -30,14 +30,4 @@ export const theme = createTheme({
   breakpoints: { xs: '0em', sm: '37.5em', md: '60em', lg: '80em', xl: '120em' },
   defaultRadius: 'md',
   cursorType: 'pointer',
-  // Plain objects, not Menu.extend / Modal.extend: importing those components here would pull
-  // them into the first view, and both load on demand.
-  components: {
-    // Mantine parks the focus on an empty role="presentation" element inside role="menu", which
-    // a menu may not contain (axe: aria-required-children, critical); without it the focus goes
-    // to the menu and the arrow keys move through its items.
-    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
-    // A dialog's <header> is portalled to <body>, where it counts as a second banner landmark.
-    ModalHeader: { defaultProps: { component: 'div' } },
-  },
 });

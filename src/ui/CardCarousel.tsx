@@ -1,7 +1,7 @@
 import { useReducedMotion } from '@mantine/hooks';
 import { Children, type ReactNode, useEffect, useRef, useState } from 'react';
 import { CarouselArrow } from './CarouselArrow';
-import { slideA11yProps } from './carousel-a11y';
+import { slideA11yProps } from './slide-a11y';
 import classes from './CardCarousel.module.css';
 import hover from './HoverControls.module.css';
 

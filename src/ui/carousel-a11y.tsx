@@ -15,11 +15,6 @@ interface CarouselA11yOptions {
   describe: (position: CarouselPosition) => string;
 }
 
-/** Russian role words and a label for one slide, e.g. «2 из 5». */
-export function slideA11yProps(index: number, count: number) {
-  return { 'aria-roledescription': 'слайд', 'aria-label': `${index + 1} из ${count}` };
-}
-
 /**
  * Russian words for Mantine's Carousel (9.7). The arrows, indicators and slides take labels
  * through props, but two English texts are out of any prop's reach: a live region that says

@@ -59,6 +59,9 @@ describe('/news', () => {
     await reloadWithTimeStopped(page);
     await page.getByRole('heading', { level: 1, name: 'Новости' }).waitFor();
     await expect.poll(() => telegramLinks(page).count()).toBe(posts.length);
+    // Said below the posts once the widget has failed.
+    await page.getByText(/посты канала показаны ссылками/).waitFor();
+    await expect.poll(() => page.locator('script[data-telegram-post]').count()).toBe(0);
 
     expect(await hrefs(page)).toEqual(posts.map((post) => `https://t.me/${post}`));
     const first = telegramLinks(page).first();
@@ -77,6 +80,7 @@ describe('/news', () => {
     const page = await openPage(browser(), '/news', TELEGRAM);
     await reloadWithTimeStopped(page);
     await expect.poll(() => telegramLinks(page).count()).toBe(posts.length);
+    await expect.poll(() => page.locator('script[data-telegram-post]').count()).toBe(0);
 
     // Time runs again: React shows the home page only after a timer.
     await page.clock.resume();
@@ -86,7 +90,32 @@ describe('/news', () => {
 
     await page.locator('footer').getByRole('link', { name: 'Новости' }).click();
     await expect.poll(() => telegramLinks(page).count()).toBe(posts.length);
-    expect(await page.locator('script[data-telegram-post]').count()).toBe(0);
+    await expect.poll(() => page.locator('script[data-telegram-post]').count()).toBe(0);
+  });
+
+  test('without JavaScript, the server’s page has every post as its link card', async () => {
+    const posts = await newsPosts();
+    const page = await openPage(browser(), '/news', { javaScriptEnabled: false });
+    await page.getByRole('heading', { level: 1, name: 'Новости' }).waitFor();
+    expect(await hrefs(page)).toEqual(posts.map((post) => `https://t.me/${post}`));
+    expect(await page.getByRole('article').count()).toBe(posts.length);
+  });
+
+  test('the link cards stand in their final place: a widget that fails moves nothing', async () => {
+    const page = await openPage(browser(), '/news', { ...TELEGRAM, waitUntil: 'commit' });
+    await page.getByText(/посты канала показаны ссылками/).waitFor();
+    // Every shift of the page's layout so far, as Lighthouse's CLS adds them up.
+    const shifted = await page.evaluate(() => {
+      const observer = new PerformanceObserver(() => {});
+      observer.observe({ type: 'layout-shift', buffered: true });
+      const shifts = observer.takeRecords() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[];
+      observer.disconnect();
+      return shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, s) => sum + s.value, 0);
+    });
+    expect(shifted).toBeLessThanOrEqual(0.01);
   });
 
   test('embeds the widget, in its dark variant in the dark theme, where telegram.org answers', async () => {

@@ -52,7 +52,7 @@ describe('search', () => {
     await page.getByRole('link', { name: 'Черника', exact: true }).first().waitFor();
 
     // One entry for /search, whatever was typed: the back arrow returns to the home page.
-    await page.getByRole('button', { name: 'Назад' }).click();
+    await page.getByRole('link', { name: 'Назад' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.goForward();
     await page.waitForURL((url) => url.pathname === '/search');
@@ -70,7 +70,7 @@ describe('search', () => {
     products.release();
     await page.getByText(NOTHING).waitFor();
 
-    await page.getByRole('button', { name: 'Очистить поиск' }).click();
+    await page.getByRole('link', { name: 'Очистить поиск' }).click();
     expect(await page.getByText(NOTHING).count()).toBe(0);
     expect(new URL(page.url()).search).toBe('');
   });

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { type FirstView, HOME_BUDGET, kb, measureFirstView } from '../../bench/first-view.ts';
-import { baseUrl, launchBrowser, openPage, setupBrowser } from './browser.ts';
+import { baseUrl, launchBrowser, setupBrowser } from './browser.ts';
 
 const browser = setupBrowser();
 const DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -59,12 +59,12 @@ describe('the first view of /', () => {
     expect(view.js.gzip, report).toBeLessThanOrEqual(HOME_BUDGET.jsGzip);
   });
 
-  test('holds neither the header menu nor the notifications: they load when first needed', async () => {
+  test('holds neither the logged-in shopper’s menu lines nor the notifications: they load when first needed', async () => {
     const view = await homeFirstView();
     const names = view.files.map((file) => path.basename(file.path));
-    expect(names.filter((name) => /^(MainMenuDropdown|NotificationsHost)-/.test(name))).toEqual([]);
+    expect(names.filter((name) => /^(SessionMenuItems|NotificationsHost)-/.test(name))).toEqual([]);
     const built = readdirSync(path.join(DIST, 'assets'));
-    expect(built.some((name) => /^MainMenuDropdown-.*\.js$/.test(name))).toBe(true);
+    expect(built.some((name) => /^SessionMenuItems-.*\.js$/.test(name))).toBe(true);
     expect(built.some((name) => /^NotificationsHost-.*\.js$/.test(name))).toBe(true);
   });
 
@@ -92,27 +92,6 @@ describe('the first view of /', () => {
     } finally {
       await own.close();
     }
-  });
-});
-
-describe('the header menu, loaded on first interest', () => {
-  test('opens on hover and keeps the keyboard focus when it arrives', async () => {
-    const page = await openPage(browser(), '/', { viewport: { width: 1280, height: 800 } });
-    const menuButton = page.getByRole('button', { name: 'Меню' });
-    await menuButton.hover();
-    const orders = page.getByRole('menuitem', { name: 'Заказы' });
-    await orders.waitFor();
-    await page.mouse.move(0, 400);
-    await orders.waitFor({ state: 'hidden' });
-
-    const fresh = await openPage(browser(), '/', { viewport: { width: 390, height: 844 } });
-    const button = fresh.getByRole('button', { name: 'Меню' });
-    await button.focus();
-    // Loaded, the button becomes Mantine's menu target and names its menu's id.
-    await expect.poll(() => button.getAttribute('id')).toBeTruthy();
-    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
-    await fresh.keyboard.press('Enter');
-    await fresh.getByRole('menuitem', { name: 'Заказы' }).waitFor();
   });
 });
 

@@ -38,6 +38,10 @@ console.warn = (...args: unknown[]) => {
   warn(...args);
 };
 Element.prototype.scrollIntoView ??= () => {};
+// happy-dom has no popover API (the header menu's popover); the browser tests open it for real.
+HTMLElement.prototype.showPopover ??= () => {};
+HTMLElement.prototype.hidePopover ??= () => {};
+HTMLElement.prototype.togglePopover ??= () => false;
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Container, Group } from '@mantine/core';
 import { IconLayoutGrid, IconSearch } from '@tabler/icons-react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { CATALOG_TITLE } from '../../features/catalog/texts';
+import { searchLink } from '../../features/search/search-link';
 import { Logo } from '../../ui/Logo';
 import classes from './Layout.module.css';
 import { MainMenu } from './MainMenu';
@@ -9,6 +10,10 @@ import { useOnPage } from './useOnPage';
 
 export function Header() {
   const onSearch = useOnPage(['/search'], { below: true });
+  const [location] = useLocation();
+  const search = useSearch();
+  // The search's back arrow leads back to this page: its address rides in the link.
+  const toSearch = searchLink(search ? `${location}?${search}` : location);
   return (
     <header className={classes.header}>
       <Container size="lg">
@@ -28,7 +33,7 @@ export function Header() {
             {!onSearch && (
               <ActionIcon
                 component={Link}
-                href="/search"
+                href={toSearch}
                 variant="subtle"
                 size="lg"
                 aria-label="Поиск"

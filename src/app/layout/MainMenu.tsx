@@ -1,82 +1,76 @@
 import { ActionIcon } from '@mantine/core';
-import { IconMenu2 } from '@tabler/icons-react';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { IconListDetails, IconMenu2, IconShoppingCart } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { lineCount, useBasket } from '../../features/basket/store';
+import { session } from '../../features/session/store';
+import { useHydrated } from '../../ui/hydration';
+import classes from './MainMenu.module.css';
+import { useMenuPopover } from './useMenuPopover';
 
-// Spec §2: opens after 300 ms and closes after 250 ms; `Корзина` only while the cart has a line.
-export const MENU_OPEN_DELAY = 300;
-export const MENU_CLOSE_DELAY = 250;
+const SessionMenuItems = lazy(() => import('./SessionMenuItems'));
 
-// Mantine's Menu brings Popover and floating-ui (about 25 KB gzip): too much for the first view
-// of every page. The button is drawn at once; the menu itself loads on the shopper's first sign
-// of interest in it (pointer over it, a touch, keyboard focus or a click).
-const MainMenuDropdown = lazy(() => import('./MainMenuDropdown'));
+/** One menu per page: the button names it by this id. */
+const MENU_ID = 'main-menu';
 
+/**
+ * The header's menu (spec §2): `Корзина` while the basket has a line, always `Заказы`, and for a
+ * logged-in shopper their name and `Выйти`. A popover the button opens by itself, before the
+ * app's code and without it; the app adds the spec's hover delays and the keyboard's ways
+ * (useMenuPopover).
+ */
 export function MainMenu() {
-  const [wanted, setWanted] = useState(false);
-  const [opened, setOpened] = useState(false);
-  // Until the menu has loaded this button plays its part: a hover or click that came before
-  // still opens it MENU_OPEN_DELAY after it began, however long the load took.
-  const openTimer = useRef<number | undefined>(undefined);
-  const menuReady = useRef(false);
-  const focused = useRef(false);
+  const { lines } = useBasket();
+  const count = lineCount(lines);
+  // Logged in means a stored token, which only the browser has: the server's HTML (and the
+  // hydration of it) shows no login.
+  const { token } = useSnapshot(session);
+  const loggedIn = useHydrated() && token !== null;
+  const { buttonProps, menuProps } = useMenuPopover();
 
-  useEffect(() => () => window.clearTimeout(openTimer.current), []);
-
-  const load = () => {
-    // A transition keeps this very button on screen while the menu loads, instead of a fallback.
-    if (!wanted) startTransition(() => setWanted(true));
-  };
-  const openSoon = () => {
-    load();
-    if (menuReady.current || openTimer.current !== undefined) return;
-    openTimer.current = window.setTimeout(() => {
-      openTimer.current = undefined;
-      setOpened(true);
-    }, MENU_OPEN_DELAY);
-  };
-  const cancelOpen = () => {
-    window.clearTimeout(openTimer.current);
-    openTimer.current = undefined;
-  };
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const onReady = useCallback(() => {
-    menuReady.current = true;
-    // The button drawn before is gone; a keyboard user must not lose their place.
-    const active = document.activeElement;
-    if (focused.current && (active === null || active === document.body)) {
-      buttonRef.current?.focus();
-    }
-  }, []);
-
-  const button = (
-    <ActionIcon
-      ref={buttonRef}
-      variant="subtle"
-      size="lg"
-      aria-label="Меню"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onMouseEnter={openSoon}
-      onMouseLeave={cancelOpen}
-      onClick={openSoon}
-      onTouchStart={load}
-      onFocus={() => {
-        focused.current = true;
-        load();
-      }}
-      onBlur={() => (focused.current = false)}
-    >
-      <IconMenu2 size={22} aria-hidden />
-    </ActionIcon>
-  );
-  // The boundary is there from the start, so the transition can keep its content in place.
   return (
-    <Suspense fallback={button}>
-      {wanted ? (
-        <MainMenuDropdown target={button} opened={opened} onChange={setOpened} onReady={onReady} />
-      ) : (
-        button
-      )}
-    </Suspense>
+    <>
+      <ActionIcon
+        {...buttonProps}
+        className={classes.button}
+        variant="subtle"
+        size="lg"
+        aria-label="Меню"
+        aria-haspopup="menu"
+        popoverTarget={MENU_ID}
+      >
+        <IconMenu2 size={22} aria-hidden />
+      </ActionIcon>
+      <div
+        {...menuProps}
+        id={MENU_ID}
+        popover="auto"
+        role="menu"
+        aria-label="Меню"
+        className={classes.dropdown}
+      >
+        <Suspense>{loggedIn && <SessionMenuItems part="name" />}</Suspense>
+        {count > 0 && (
+          <Link
+            href="/order"
+            role="menuitem"
+            className={classes.item}
+            aria-label={`Корзина, товаров: ${count}`}
+          >
+            <IconShoppingCart size={18} aria-hidden />
+            Корзина
+            <span className={classes.badge} aria-hidden>
+              {count}
+            </span>
+          </Link>
+        )}
+        <Link href="/order_status" role="menuitem" className={classes.item}>
+          <IconListDetails size={18} aria-hidden />
+          Заказы
+        </Link>
+        <Suspense>{loggedIn && <SessionMenuItems part="logout" />}</Suspense>
+      </div>
+    </>
   );
 }

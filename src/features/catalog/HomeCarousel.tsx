@@ -3,8 +3,9 @@ import { useReducedMotion } from '@mantine/hooks';
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import type { CarouselSlide } from '../../api/types';
 import { CarouselArrow } from '../../ui/CarouselArrow';
-import { slideA11yProps } from '../../ui/carousel-a11y';
+import { slideA11yProps } from '../../ui/slide-a11y';
 import { ErrorState } from '../../ui/ErrorState';
+import { useHydrated } from '../../ui/hydration';
 import hover from '../../ui/HoverControls.module.css';
 import { useLoad } from '../../ui/useLoad';
 import classes from './HomeCarousel.module.css';
@@ -14,7 +15,7 @@ import { carouselQuery } from './queries';
 type Moving = ComponentType<{ slides: CarouselSlide[]; start: SlidesStart }>;
 
 /**
- * The carousel as it first shows: the first slide, still, with the arrows. Its engine (Embla,
+ * The carousel as it first shows: the first slide, still, with the arrows once the app runs. Its engine (Embla,
  * some 9 KB of gzip) is not needed to show it, so it loads only when the carousel is about to
  * move: when its first interval runs out, or when the shopper points at it, touches it, focuses
  * it or presses an arrow. The still slides take exactly the place of the moving ones.
@@ -26,7 +27,9 @@ function StillSlides({
   slides: CarouselSlide[];
   onStart: (start: SlidesStart) => void;
 }) {
-  const several = slides.length > 1;
+  // The arrows start the engine: before the app runs (and without JavaScript) they could do
+  // nothing, so they are not there (a phone swipes nothing here either: its arrows never show).
+  const arrows = useHydrated() && slides.length > 1;
   return (
     <div
       role="region"
@@ -43,7 +46,7 @@ function StillSlides({
           </div>
         ))}
       </div>
-      {several && (
+      {arrows && (
         <div className={`${classes.stillControls} ${hover.controls}`}>
           <CarouselArrow
             direction="prev"

@@ -5,7 +5,8 @@ import type { EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CarouselSlide } from '../../api/types';
-import { slideA11yProps, useCarouselA11y } from '../../ui/carousel-a11y';
+import { useCarouselA11y } from '../../ui/carousel-a11y';
+import { slideA11yProps } from '../../ui/slide-a11y';
 import hover from '../../ui/HoverControls.module.css';
 import { HomeSlide, SLIDE_INTERVAL_MS, type SlidesStart } from './HomeSlide';
 

@@ -1,17 +1,18 @@
 import { Button } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useId } from 'react';
 import classes from './Card.module.css';
+import { dialogButtonProps, OutOfStockDialog } from './OutOfStockDialog';
 
-// The dialog's code (Modal, focus trap, scroll lock) downloads on the first click, not with the page.
-const OutOfStockDialog = lazy(() => import('./OutOfStockDialog'));
+const open = (dialog: HTMLDialogElement) => {
+  if (!dialog.open) dialog.showModal();
+};
 
 /**
  * Spec §4: an unavailable product shows a disabled-looking `Недоступно` button; it still
- * answers a click, with the `Товар закончился` dialog.
+ * answers a click, with the `Товар закончился` dialog, which the browser opens by itself.
  */
 export function UnavailableButton() {
-  const [opened, setOpened] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const id = useId();
   return (
     <>
       <Button
@@ -19,18 +20,11 @@ export function UnavailableButton() {
         data-disabled
         className={classes.unavailable}
         aria-haspopup="dialog"
-        onClick={() => {
-          setWanted(true);
-          setOpened(true);
-        }}
+        {...dialogButtonProps(id, 'open', open)}
       >
         Недоступно
       </Button>
-      {wanted && (
-        <Suspense fallback={null}>
-          <OutOfStockDialog opened={opened} onClose={() => setOpened(false)} />
-        </Suspense>
-      )}
+      <OutOfStockDialog id={id} />
     </>
   );
 }

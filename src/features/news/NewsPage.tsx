@@ -27,11 +27,6 @@ export default function NewsPage() {
         <ErrorState message="Не удалось загрузить новости." onRetry={news.reload} />
       )}
       {news.status === 'done' && news.data.length === 0 && <EmptyState text="Новостей пока нет" />}
-      {news.status === 'done' && offline && (
-        <Text c="dimmed">
-          Telegram сейчас не открывается на этой странице, поэтому посты канала показаны ссылками.
-        </Text>
-      )}
       {news.status === 'done' &&
         news.data.map((item) => (
           <TelegramPost
@@ -40,6 +35,12 @@ export default function NewsPage() {
             onFallback={showOffline}
           />
         ))}
+      {/* Below the posts: said once the widget has failed, it moves none of them. */}
+      {news.status === 'done' && offline && (
+        <Text c="dimmed">
+          Telegram сейчас не открывается на этой странице, поэтому посты канала показаны ссылками.
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { ActionIcon, CloseButton, Group, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
-import { useRef } from 'react';
-import { Link, useLocation } from 'wouter';
+import { type MouseEvent, useRef } from 'react';
+import { Link, useSearchParams } from 'wouter';
 import { Logo } from '../../ui/Logo';
 import { useTypedBeforeHydration } from '../../ui/hydration';
-import { canGoBackInShop } from './go-back';
+import { backTo, canGoBackInShop } from './go-back';
+import { FROM_PARAM, searchLink } from './search-link';
 import { MAX_QUERY_LENGTH } from './query';
 
 interface SearchBarProps {
@@ -15,18 +16,25 @@ interface SearchBarProps {
 
 /** The back arrow, the logo, the field labelled «Поиск» with its clear button, and «Найти». */
 export function SearchBar({ text, onType, onSubmit }: SearchBarProps) {
-  const [, navigate] = useLocation();
   const field = useRef<HTMLInputElement>(null);
-
-  const goBack = () => {
-    if (canGoBackInShop()) window.history.back();
-    else navigate('/');
-  };
+  // The back arrow and the clear button are links, so they work before the app and without it;
+  // the page the search was opened from stays in the URL through both and through the form.
+  const [params] = useSearchParams();
+  const back = backTo(params.get(FROM_PARAM));
+  const empty = searchLink(back);
 
   // Text typed before the app took the page over is the field's text, and searched as typing is.
   useTypedBeforeHydration(field, text, onType);
 
-  const clear = () => {
+  // Once the app runs: an earlier page of the shop is where Back goes (its scroll kept), and the
+  // clear button empties the field in place, as typing does.
+  const goBack = (event: MouseEvent) => {
+    if (!canGoBackInShop()) return;
+    event.preventDefault();
+    window.history.back();
+  };
+  const clear = (event: MouseEvent) => {
+    event.preventDefault();
     onType('');
     field.current?.focus();
   };
@@ -43,7 +51,15 @@ export function SearchBar({ text, onType, onSubmit }: SearchBarProps) {
       }}
     >
       <Group gap="xs" wrap="nowrap" align="flex-end">
-        <ActionIcon variant="subtle" color="gray" size={42} aria-label="Назад" onClick={goBack}>
+        <ActionIcon
+          component={Link}
+          href={back}
+          variant="subtle"
+          color="gray"
+          size={42}
+          aria-label="Назад"
+          onClick={goBack}
+        >
           <IconArrowLeft size={22} aria-hidden />
         </ActionIcon>
         <Link href="/" aria-label="На главную" style={{ display: 'flex', paddingBottom: 5 }}>
@@ -64,9 +80,12 @@ export function SearchBar({ text, onType, onSubmit }: SearchBarProps) {
           enterKeyHint="search"
           rightSectionPointerEvents="all"
           rightSection={
-            text === '' ? null : <CloseButton aria-label="Очистить поиск" onClick={clear} />
+            text === '' ? null : (
+              <CloseButton component="a" href={empty} aria-label="Очистить поиск" onClick={clear} />
+            )
           }
         />
+        {back !== '/' && <input type="hidden" name={FROM_PARAM} value={back} />}
         <ActionIcon type="submit" size={42} aria-label="Найти">
           <IconSearch size={20} aria-hidden />
         </ActionIcon>

@@ -1,3 +1,10 @@
+import { sameOriginPath } from '../../lib/same-origin-path';
+
+/** Where the back arrow leads: the page the search was opened from, if on this site, or `/`. */
+export function backTo(from: string | null): string {
+  return sameOriginPath(from);
+}
+
 interface NavigationLike {
   canGoBack?: boolean;
 }

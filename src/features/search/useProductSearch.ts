@@ -30,7 +30,16 @@ export function useProductSearch() {
   const type = (value: string) => {
     const text = capText(value);
     dispatch({ type: 'typed', text });
-    setParams(text === '' ? {} : { q: text }, { replace: true });
+    // Only `q` changes: the page the search was opened from (go-back.ts) stays in the URL.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (text === '') next.delete('q');
+        else next.set('q', text);
+        return next;
+      },
+      { replace: true },
+    );
     if (queryOf(text) === '') pause.cancel();
     else pause(text);
   };

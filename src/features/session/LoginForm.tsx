@@ -6,7 +6,7 @@ import { IconAlertTriangle, IconLogin2 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { MessageBox } from '../../ui/MessageBox';
 import type { Credentials } from '../../api/types';
-import { useTypedBeforeHydration } from '../../ui/hydration';
+import { useHydrated, useTypedBeforeHydration } from '../../ui/hydration';
 import { usePageData } from '../../ui/page-data';
 import { loginErrorMessage, PASSWORD_REQUIRED, USERNAME_REQUIRED } from './login-error';
 
@@ -23,6 +23,9 @@ export function LoginForm({ onSubmit, action }: LoginFormProps) {
   const posted = usePageData()?.outcome;
   const [error, setError] = useState<string | null>(null);
   const [passwordShown, setPasswordShown] = useState(false);
+  // Showing the password's characters is the app's work: until it runs (and without JavaScript)
+  // the eye button would do nothing, so it keeps its place but does not show.
+  const hydrated = useHydrated();
   const form = useForm<Credentials>({
     mode: 'uncontrolled',
     initialValues: { username: posted?.values?.username ?? '', password: '' },
@@ -80,6 +83,7 @@ export function LoginForm({ onSubmit, action }: LoginFormProps) {
           onVisibilityChange={setPasswordShown}
           visibilityToggleButtonProps={{
             'aria-label': passwordShown ? 'Скрыть символы' : 'Показать символы',
+            style: hydrated ? undefined : { visibility: 'hidden' },
           }}
           autoComplete="current-password"
           required

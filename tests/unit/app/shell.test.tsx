@@ -5,8 +5,6 @@ import type { Product } from '../../../src/api/types';
 import { CookieNotice } from '../../../src/app/layout/CookieNotice';
 import { Header } from '../../../src/app/layout/Header';
 import { MainMenu } from '../../../src/app/layout/MainMenu';
-// The menu loads this module on first interest; imported here, its import() resolves at once.
-import '../../../src/app/layout/MainMenuDropdown';
 import { PriceButton } from '../../../src/app/layout/PriceButton';
 import { NotificationsOnDemand } from '../../../src/app/NotificationsOnDemand';
 // Loaded with the first notification; imported here, its import() resolves at once.
@@ -33,19 +31,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function openMenu() {
-  fireEvent.click(screen.getByRole('button', { name: 'Меню' }));
-  // happy-dom has no layout, so floating-ui leaves the dropdown display:none: query hidden nodes.
-  return screen.findByRole('menuitem', { name: /Заказы/, hidden: true });
-}
+/** The menu's items: in the page from the first byte, inside the popover the button opens. */
+const menuItem = (name: string | RegExp) => screen.queryByRole('menuitem', { name, hidden: true });
 
 describe('the menu', () => {
-  it('always shows Заказы, and Корзина only while a line has an amount above 0', async () => {
+  it('always holds Заказы, and Корзина only while a line has an amount above 0', async () => {
     basket.lines = { '1': { product: berry, amount: 0 } };
     renderAt(<MainMenu />);
-    const orders = await openMenu();
-    expect(orders.getAttribute('href')).toBe('/order_status');
-    expect(screen.queryByRole('menuitem', { name: /Корзина/, hidden: true })).toBeNull();
+    expect(menuItem('Заказы')?.getAttribute('href')).toBe('/order_status');
+    expect(menuItem(/Корзина/)).toBeNull();
 
     act(() => {
       basket.lines = { '1': { product: berry, amount: 1.5 } };
@@ -54,57 +48,25 @@ describe('the menu', () => {
     expect(cart.getAttribute('href')).toBe('/order');
   });
 
-  it('counts lines, not amounts, in the cart badge', async () => {
+  it('counts lines, not amounts, in the cart badge', () => {
     basket.lines = {
       '1': { product: berry, amount: 3 },
       '2': { product: { ...berry, id: 2 }, amount: 2.5 },
       '3': { product: { ...berry, id: 3 }, amount: 0 },
     };
     renderAt(<MainMenu />);
-    await openMenu();
-    expect(screen.getByLabelText('товаров: 2').textContent).toBe('2');
+    expect(menuItem('Корзина, товаров: 2')?.textContent).toBe('Корзина2');
   });
 
-  it('opens on hover after 300 ms, not before, and closes 250 ms after the pointer leaves', async () => {
-    vi.useFakeTimers();
+  it('is the popover its button opens by itself, a menu named Меню', () => {
     renderAt(<MainMenu />);
-    const button = () => screen.getByRole('button', { name: 'Меню' });
-    fireEvent.mouseEnter(button());
-    // The hover asked for the menu's module; let React swap the loaded menu in.
-    await act(async () => {});
-    act(() => vi.advanceTimersByTime(250));
-    expect(button().getAttribute('aria-expanded')).toBe('false');
-    act(() => vi.advanceTimersByTime(100));
-    expect(button().getAttribute('aria-expanded')).toBe('true');
-    fireEvent.mouseLeave(button());
-    act(() => vi.advanceTimersByTime(200));
-    expect(button().getAttribute('aria-expanded')).toBe('true');
-    act(() => vi.advanceTimersByTime(100));
-    expect(button().getAttribute('aria-expanded')).toBe('false');
-  });
-
-  it('does not open when the pointer passes over it in less than 300 ms', async () => {
-    vi.useFakeTimers();
-    renderAt(<MainMenu />);
-    const button = () => screen.getByRole('button', { name: 'Меню' });
-    fireEvent.mouseEnter(button());
-    await act(async () => {});
-    act(() => vi.advanceTimersByTime(150));
-    fireEvent.mouseLeave(button());
-    act(() => vi.advanceTimersByTime(1000));
-    expect(button().getAttribute('aria-expanded')).toBe('false');
-  });
-
-  it('keeps the keyboard focus on the button when the menu has loaded', async () => {
-    renderAt(<MainMenu />);
-    const button = () => screen.getByRole('button', { name: 'Меню' });
-    expect(button().getAttribute('aria-haspopup')).toBe('menu');
-    act(() => button().focus());
-    // Once loaded, the button is Mantine's menu target, which names the menu it controls.
-    await waitFor(() => expect(button().id).not.toBe(''));
-    expect(document.activeElement).toBe(button());
-    fireEvent.click(button());
-    expect(await screen.findByRole('menuitem', { name: /Заказы/, hidden: true })).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Меню' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    const menu = document.getElementById(button.getAttribute('popovertarget') ?? '');
+    expect(menu?.getAttribute('popover')).toBe('auto');
+    expect(menu?.getAttribute('role')).toBe('menu');
+    expect(menu?.getAttribute('aria-label')).toBe('Меню');
+    expect(menu?.contains(menuItem('Заказы'))).toBe(true);
   });
 });
 
@@ -221,10 +183,21 @@ describe('the theme toggle', () => {
 
 describe('the header', () => {
   it('has the logo to /, Каталог to /catalog and the magnifier to /search', () => {
-    renderAt(<Header />, '/catalog');
+    renderAt(<Header />, '/');
     expect(screen.getByRole('link', { name: 'На главную' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: /Каталог/ }).getAttribute('href')).toBe('/catalog');
     expect(screen.getByRole('link', { name: 'Поиск' }).getAttribute('href')).toBe('/search');
+  });
+
+  it.each([
+    ['/catalog', '/catalog'],
+    ['/section/1?page=2', '/section/1?page=2'],
+  ])('on %s its magnifier carries the page for the search’s back arrow', (path, from) => {
+    renderAt(<Header />, path);
+    const href = screen.getByRole('link', { name: 'Поиск' }).getAttribute('href') ?? '';
+    const url = new URL(href, 'http://shop.test');
+    expect(url.pathname).toBe('/search');
+    expect(url.searchParams.get('from')).toBe(from);
   });
 
   it.each(['/search?q=мал', '/search/', '/Search'])('hides the magnifier on %s', (path) => {

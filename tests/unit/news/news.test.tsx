@@ -68,14 +68,24 @@ describe('the widget script', () => {
 });
 
 describe('a news post', () => {
-  it('adds the widget script in its own box and no link card while it loads', () => {
+  const card = () => screen.queryByRole('link', { name: /Открыть в Telegram/ });
+
+  /** What Telegram's script does once it runs: the post's frame beside it, sized when drawn. */
+  function drawWidget(script: HTMLScriptElement, height: string | null) {
+    const frame = document.createElement('iframe');
+    script.before(frame);
+    if (height) frame.style.height = height;
+    return frame;
+  }
+
+  it('shows the link card to the post at once, and loads the widget in its own box', () => {
     renderAt(<TelegramPost post="berries_shop/12" />);
+    expect(card()?.getAttribute('href')).toBe('https://t.me/berries_shop/12');
     const [script] = widgetScripts();
     expect(script?.dataset.telegramPost).toBe('berries_shop/12');
-    expect(screen.queryByRole('link', { name: /Открыть в Telegram/ })).toBeNull();
   });
 
-  it('shows a link card to t.me when the script fails to load', async () => {
+  it('keeps the link card, and drops the script, when the script fails to load', async () => {
     renderAt(<TelegramPost post="berries_shop/12" />);
     act(() => {
       widgetScripts()[0]!.dispatchEvent(new Event('error'));
@@ -89,25 +99,44 @@ describe('a news post', () => {
     expect(widgetScripts()).toHaveLength(0);
   });
 
-  it('shows the link card when the script neither loads nor fails within the time limit', () => {
+  it('gives up on a script that neither loads nor fails within the time limit', () => {
     vi.useFakeTimers();
-    renderAt(<TelegramPost post="berries_shop/7" />);
+    const onFallback = vi.fn();
+    renderAt(<TelegramPost post="berries_shop/7" onFallback={onFallback} />);
     act(() => vi.advanceTimersByTime(WIDGET_TIMEOUT_MS - 100));
-    expect(screen.queryByRole('link', { name: /Открыть в Telegram/ })).toBeNull();
+    expect(widgetScripts()).toHaveLength(1);
+    expect(onFallback).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(200));
-    expect(screen.getByRole('link', { name: /Открыть в Telegram/ }).getAttribute('href')).toBe(
-      'https://t.me/berries_shop/7',
-    );
+    expect(widgetScripts()).toHaveLength(0);
+    expect(onFallback).toHaveBeenCalledOnce();
+    expect(card()?.getAttribute('href')).toBe('https://t.me/berries_shop/7');
   });
 
-  it('keeps the widget, and no link card, once the script has loaded', () => {
+  it('keeps the link card while the loaded widget has not drawn the post yet', async () => {
     vi.useFakeTimers();
     renderAt(<TelegramPost post="berries_shop/7" />);
-    act(() => {
-      widgetScripts()[0]!.dispatchEvent(new Event('load'));
-      vi.advanceTimersByTime(WIDGET_TIMEOUT_MS * 2);
+    const script = widgetScripts()[0]!;
+    // The frame's arrival is observed as a mutation, after the current task: awaited here.
+    await act(async () => {
+      script.dispatchEvent(new Event('load'));
+      drawWidget(script, null);
+      await vi.advanceTimersByTimeAsync(WIDGET_TIMEOUT_MS * 2);
     });
-    expect(screen.queryByRole('link', { name: /Открыть в Telegram/ })).toBeNull();
+    expect(card()).not.toBeNull();
+    expect(widgetScripts()).toHaveLength(1);
+  });
+
+  it('puts the widget in the link card’s place once it has drawn the post', async () => {
+    renderAt(<TelegramPost post="berries_shop/7" />);
+    const script = widgetScripts()[0]!;
+    act(() => {
+      script.dispatchEvent(new Event('load'));
+    });
+    const frame = drawWidget(script, null);
+    act(() => {
+      frame.style.height = '420px';
+    });
+    await waitFor(() => expect(card()).toBeNull());
     expect(widgetScripts()).toHaveLength(1);
   });
 

@@ -160,7 +160,10 @@ describe('the search field', () => {
     await answer('мал', [raspberry]);
     expect(screen.getByText('Малина')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Очистить поиск' }));
+    const clear = screen.getByRole('link', { name: 'Очистить поиск' });
+    // Before the app and without it, the link opens the empty search.
+    expect(clear.getAttribute('href')).toBe('/search');
+    fireEvent.click(clear);
     expect(field().value).toBe('');
     expect(document.activeElement).toBe(field());
     expect(location.history.at(-1)).toBe('/search');
@@ -433,11 +436,38 @@ describe('the back arrow and the logo', () => {
       value: { canGoBack: false },
     });
     try {
-      fireEvent.click(screen.getByRole('button', { name: 'Назад' }));
+      fireEvent.click(screen.getByRole('link', { name: 'Назад' }));
     } finally {
       Reflect.deleteProperty(window, 'navigation');
     }
     expect(location.history.at(-1)).toBe('/');
+  });
+
+  it.each([
+    ['/search?q=мал', '/'],
+    ['/search?q=мал&from=%2Fproduct%2F7', '/product/7'],
+    ['/search?from=%2Fsection%2F1%3Fpage%3D2', '/section/1?page=2'],
+    ['/search?q=мал&from=%2F%2Fevil.example', '/'],
+    ['/search?q=мал&from=https%3A%2F%2Fevil.example%2F', '/'],
+    ['/search?q=мал&from=javascript%3Aalert(1)', '/'],
+  ])('on %s links to %s, the page the search was opened from if it is on this site', (path, to) => {
+    renderAt(<SearchPage />, path);
+    expect(screen.getByRole('link', { name: 'Назад' }).getAttribute('href')).toBe(to);
+  });
+
+  it('keeps the page it was opened from through typing, the clear button and the form', () => {
+    const { location } = renderAt(<SearchPage />, '/search?from=%2Fproduct%2F7');
+    type('мал');
+    const url = new URL(location.history.at(-1)!, 'http://shop.test');
+    expect(url.searchParams.get('q')).toBe('мал');
+    expect(url.searchParams.get('from')).toBe('/product/7');
+    const clear = screen.getByRole('link', { name: 'Очистить поиск' });
+    expect(clear.getAttribute('href')).toBe('/search?from=%2Fproduct%2F7');
+    // Without the app the form is a GET of /search: the page to go back to rides along.
+    const form = screen.getByRole('search') as HTMLFormElement;
+    expect(new FormData(form).get('from')).toBe('/product/7');
+    fireEvent.click(clear);
+    expect(location.history.at(-1)).toBe('/search?from=%2Fproduct%2F7');
   });
 
   it('goes back in history when there is an earlier page', () => {
@@ -448,7 +478,7 @@ describe('the back arrow and the logo', () => {
       value: { canGoBack: true },
     });
     try {
-      fireEvent.click(screen.getByRole('button', { name: 'Назад' }));
+      fireEvent.click(screen.getByRole('link', { name: 'Назад' }));
       expect(back).toHaveBeenCalledOnce();
       expect(location.history).toEqual(['/search?q=мал']);
     } finally {

@@ -54,7 +54,6 @@ describe('the menu of a logged-in shopper', () => {
     signIn('t-1');
     session.user = anna;
     renderAt(<MainMenu />, '/order_status');
-    fireEvent.click(screen.getByRole('button', { name: 'Меню' }));
 
     const logoutItem = await screen.findByRole('menuitem', { name: /Выйти/, hidden: true });
     expect(screen.getByText('Анна Смирнова')).toBeTruthy();
@@ -72,7 +71,6 @@ describe('the menu of a logged-in shopper', () => {
     await loadUser();
     expect(session.token).toBe('t-1');
     renderAt(<MainMenu />, '/order_status');
-    fireEvent.click(screen.getByRole('button', { name: 'Меню' }));
 
     const logoutItem = await screen.findByRole('menuitem', { name: /Выйти/, hidden: true });
     expect(screen.getByText('Вы вошли')).toBeTruthy();
@@ -83,7 +81,6 @@ describe('the menu of a logged-in shopper', () => {
 
   it('has no Выйти for a visitor who is not logged in', async () => {
     renderAt(<MainMenu />);
-    fireEvent.click(screen.getByRole('button', { name: 'Меню' }));
     await screen.findByRole('menuitem', { name: /Заказы/, hidden: true });
     expect(screen.queryByRole('menuitem', { name: /Выйти/, hidden: true })).toBeNull();
   });
