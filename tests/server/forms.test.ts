@@ -18,6 +18,7 @@ import {
 import { ORDER_LATE, ORDER_MAYBE_PLACED } from '../../src/server/commit-form';
 import { type FormAnswer, FORMS } from '../../src/server/forms';
 import { LOGIN_LATE } from '../../src/server/login-form';
+import { answer, json, type Reply } from './fake-replies';
 
 /** A form's budget, as the server's default gives it. Stalls run it out on a fake clock. */
 const FORM_BUDGET_MS = 8_000;
@@ -32,17 +33,8 @@ interface SentRequest {
   body: unknown;
 }
 
-/** How the fake backend answers a call: a response, never (until the call is aborted), or not at all. */
-type Reply = Response | 'stall' | 'down';
-
 /** The backend's answers, by `METHOD /api/path`; anything else is Django's 404. */
 type Routes = Record<string, (request: SentRequest) => Reply>;
-
-function json(status: number, body: unknown, setCookies: string[] = []): Response {
-  const headers = new Headers({ 'content-type': 'application/json' });
-  for (const line of setCookies) headers.append('set-cookie', line);
-  return new Response(JSON.stringify(body), { status, headers });
-}
 
 function fakeBackend(routes: Routes) {
   const sent: SentRequest[] = [];
@@ -63,15 +55,7 @@ function fakeBackend(routes: Routes) {
     sent.push(seen);
     const route = routes[`${seen.method} ${seen.path}`];
     const reply = route ? route(seen) : json(404, { detail: 'Страница не найдена.' });
-    if (reply === 'down') throw new TypeError('fetch failed');
-    if (reply !== 'stall') return reply;
-    const signal = init?.signal;
-    stalled();
-    return new Promise<Response>((_, reject) => {
-      if (!signal) return;
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    });
+    return answer(reply, init, stalled);
   };
   return {
     backend: { baseURL: 'http://backend.test/api', fetch },

@@ -13,6 +13,7 @@ import { orderHistoryQuery } from '../../src/features/orders/queries';
 import { backendCalls } from '../../src/server/backend-calls';
 import { PublicAnswers, type PublicAnswersOptions } from '../../src/server/public-answers';
 import type { Query } from '../../src/ui/page-data';
+import { answer, json, type Reply } from './fake-replies';
 
 const FRESH_MS = 10_000;
 const STALE_MS = 60 * 60_000;
@@ -36,16 +37,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** How the fake backend answers a call: a response, never (until the call is aborted), or not at all. */
-type Reply = Response | 'stall' | 'down';
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
 /** A backend whose answers the test sets, by `/api/path`, and which counts what it is asked. */
 function fakeBackend() {
   const routes = new Map<string, () => Reply>();
@@ -59,15 +50,7 @@ function fakeBackend() {
     const path = new URL(new Request(input, init).url).pathname;
     asked.push(path);
     const reply = routes.get(path)?.() ?? json(404, { detail: 'Страница не найдена.' });
-    if (reply === 'down') throw new TypeError('fetch failed');
-    if (reply !== 'stall') return reply;
-    const signal = init?.signal;
-    stalled();
-    return new Promise<Response>((_, reject) => {
-      if (!signal) return;
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    });
+    return answer(reply, init, stalled);
   };
   return {
     backend: { baseURL: 'http://backend.test/api', fetch },
