@@ -81,7 +81,9 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   app.set('trust proxy', 'loopback');
   plainScheme(app);
   if (options.accessLog) app.use(accessLog());
-  app.use(securityHeaders({ csp: !options.dev }));
+  // The build's inline scripts are known once the renderer has read it (below).
+  let scriptHashes: string[] = [];
+  app.use(securityHeaders({ csp: !options.dev, scriptHashes: () => scriptHashes }));
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').type('text/plain').send('ok');
   });
@@ -142,6 +144,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
     app.use(staticFiles(path.join(distDir, 'client')));
     renderer = await buildRenderer(distDir, renderOptions);
   }
+  scriptHashes = renderer.scriptHashes;
 
   app.use(
     sitemapRoutes(renderer, {

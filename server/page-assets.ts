@@ -4,6 +4,7 @@
 // Why the wait: on a phone, the server's HTML is readable long before the app's code has
 // downloaded and run; started at once, that code (and its hydration) is what the first paint
 // waited for. Links work as plain links meanwhile, as they do without JavaScript.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -19,7 +20,9 @@ export interface PageAssets {
   /** The build's index.html, its stylesheet inline and its entry script taken out. */
   template: string;
   /** For the `<head>`: the page module's own stylesheets, and the script that starts the app. */
-  pageHead(pageSource: string | undefined, nonce: string): string;
+  pageHead(pageSource: string | undefined): string;
+  /** CSP sources for the template's and the start script's inline code. */
+  scriptHashes: string[];
 }
 
 /**
@@ -61,6 +64,27 @@ const START_AFTER_PAINT = `(scripts) => {
   }
   setTimeout(start, 3000);
 }`;
+
+/** The start script as the page carries it: reads its list of files from its own attribute. */
+const START_SCRIPT = `(${START_AFTER_PAINT})(JSON.parse(document.currentScript.dataset.scripts));`;
+
+/** A CSP source for an inline script: the SHA-256 of its text, as browsers compute it. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** The texts of a page's inline scripts (those without src; data blocks are no scripts). */
+function inlineScripts(html: string): string[] {
+  return [
+    ...html.matchAll(
+      /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/)[^>]*>([^]*?)<\/script>/g,
+    ),
+  ].map((match) => match[1] ?? '');
+}
+
+function escapeAttribute(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+}
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
@@ -124,9 +148,11 @@ export async function readPageAssets(clientDir: string): Promise<PageAssets> {
 
   return {
     template,
-    pageHead(pageSource, nonce) {
+    scriptHashes: [...inlineScripts(template), START_SCRIPT].map(scriptHash),
+    pageHead(pageSource) {
       const { styles, scripts } = pageParts(pageSource);
-      const start = `<script nonce="${nonce}">(${START_AFTER_PAINT})(${JSON.stringify(scripts)});</script>`;
+      // The same script on every page (its hash is in the CSP); the page's files in an attribute.
+      const start = `<script data-scripts="${escapeAttribute(JSON.stringify(scripts))}">${START_SCRIPT}</script>`;
       return `${styles}\n    ${start}`;
     },
   };

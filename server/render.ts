@@ -19,7 +19,7 @@ type Entry = typeof EntryServer;
 interface Build {
   template: string;
   /** The page's stylesheets and scripts for its `<head>` (none in dev: Vite serves them). */
-  pageHead(pageSource: string | undefined, nonce: string): string;
+  pageHead(pageSource: string | undefined): string;
 }
 
 export interface PageRendererOptions {
@@ -49,6 +49,8 @@ export interface PostedForm {
 
 export interface PageRenderer {
   entry(): Promise<Entry>;
+  /** CSP sources of the inline scripts pages carry (none in dev, which sends no policy). */
+  scriptHashes: string[];
   handle(req: Request, res: Response, next: NextFunction): void;
   /** The page of the request, with a posted form shown again on it. */
   render(req: Request, res: Response, posted?: PostedForm): Promise<void>;
@@ -86,10 +88,10 @@ function readNotice(req: Request, res: Response): string | undefined {
 function renderer(
   options: PageRendererOptions,
   load: (url: string) => Promise<{ entry: Entry; build: Build }>,
+  scriptHashes: string[] = [],
 ): PageRenderer {
   const render = async (req: Request, res: Response, posted?: PostedForm) => {
     const { entry, build } = await load(req.originalUrl);
-    const nonce = String(res.locals.nonce ?? '');
     const notice = readNotice(req, res);
     passCookies(res, posted?.setCookies ?? []);
     const visitor = visitorOf(req);
@@ -103,7 +105,6 @@ function renderer(
         url: req.originalUrl,
         origin: options.siteUrl ?? requestOrigin(req),
         cookieAccepted: requestCookies(req).cookieAccepted === 'true',
-        nonce,
         timeZone: options.timeZone,
         calls,
         outcome: posted?.outcome ?? (notice ? { notice } : {}),
@@ -122,14 +123,13 @@ function renderer(
     }
     // The stored theme is on the html element from the first byte: no flash of the light one,
     // with JavaScript or without.
-    const html = build.template
-      .replaceAll('%NONCE%', nonce)
-      .replace('data-mantine-color-scheme="light"', `data-mantine-color-scheme="${themeOf(req)}"`);
+    const html = build.template.replace(
+      'data-mantine-color-scheme="light"',
+      `data-mantine-color-scheme="${themeOf(req)}"`,
+    );
     const [start = '', end = ''] = html.split('<!--app-html-->');
-    const head = [result.head, build.pageHead(result.pageSource, nonce)]
-      .filter(Boolean)
-      .join('\n    ');
-    const data = `<script id="${entry.PAGE_DATA_ID}" type="application/json" nonce="${nonce}">${result.embedded}</script>`;
+    const head = [result.head, build.pageHead(result.pageSource)].filter(Boolean).join('\n    ');
+    const data = `<script id="${entry.PAGE_DATA_ID}" type="application/json">${result.embedded}</script>`;
     // The page is whole before its first byte (renderPage waits for every part), so it goes out
     // as one write: compressed in one piece rather than in React's 2 KB chunks, each a call to
     // zlib of its own. A render that fails on the way rejects here, before any header is sent.
@@ -148,6 +148,7 @@ function renderer(
     );
   };
   return {
+    scriptHashes,
     entry: async () => (await load('/')).entry,
     handle: (req, res, next) => {
       render(req, res).catch(next);
@@ -182,7 +183,7 @@ export async function buildRenderer(
     import(pathToFileURL(path.join(distDir, 'server', 'entry-server.js')).href) as Promise<Entry>,
   ]);
   connector(options)(entry);
-  return renderer(options, async () => ({ entry, build }));
+  return renderer(options, async () => ({ entry, build }), build.scriptHashes);
 }
 
 /** `npm run dev`: the source through Vite, fresh on every request. */

@@ -1,6 +1,6 @@
-// Headers on every answer: a Content-Security-Policy whose nonce changes with each request
-// (the page's inline scripts carry it), no MIME sniffing, a short referrer, and no framing.
-import { randomUUID } from 'node:crypto';
+// Headers on every answer: a Content-Security-Policy that lets the page's own inline scripts run
+// by their hashes (the same for every visitor, so a shared cache may keep the page), no MIME
+// sniffing, a short referrer, and no framing.
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
@@ -21,11 +21,13 @@ const TEXT_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const TELEGRAM_SCRIPT = 'https://telegram.org';
 const TELEGRAM_FRAMES = 'https://t.me';
 
-export function contentSecurityPolicy(nonce: string, path: string): string {
+/** `scriptHashes`: the CSP sources of the inline scripts pages carry (server/page-assets.ts). */
+export function contentSecurityPolicy(path: string, scriptHashes: string[]): string {
   const news = /^\/news\/?$/i.test(path);
+  const scripts = ["'self'", ...scriptHashes, ...(news ? [TELEGRAM_SCRIPT] : [])];
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${news ? ` ${TELEGRAM_SCRIPT}` : ''}`,
+    `script-src ${scripts.join(' ')}`,
     // Mantine writes its theme variables in a <style> element and sizes in style attributes.
     "style-src 'self' 'unsafe-inline'",
     // Product pictures may come from the backend's or a CDN's host.
@@ -40,16 +42,18 @@ export function contentSecurityPolicy(nonce: string, path: string): string {
   ].join('; ');
 }
 
-/** Sets the headers and leaves the request's nonce in `res.locals.nonce`. */
-export function securityHeaders({ csp = true } = {}) {
+/**
+ * Sets the headers. `scriptHashes` is read per request: the build's scripts are known once the
+ * renderer has read it. Without `csp` (Vite's dev server injects inline scripts of its own) no
+ * policy is sent.
+ */
+export function securityHeaders({
+  csp = true,
+  scriptHashes = () => [] as string[],
+}: { csp?: boolean; scriptHashes?: () => string[] } = {}) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    // 122 random bits, from Node's pool of entropy: a fresh nonce for each page costs next to
-    // nothing (randomBytes asked the system each time: 1.5 % of a page's CPU under load).
-    const nonce = randomUUID();
-    res.locals.nonce = nonce;
     res.set(SAFETY_HEADERS);
-    // Vite's dev server injects inline scripts of its own: no policy there.
-    if (csp) res.set('Content-Security-Policy', contentSecurityPolicy(nonce, req.path));
+    if (csp) res.set('Content-Security-Policy', contentSecurityPolicy(req.path, scriptHashes()));
     next();
   };
 }

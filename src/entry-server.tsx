@@ -71,8 +71,6 @@ export interface RenderRequest {
   /** `https://shop.example`, for canonical addresses and OpenGraph. */
   origin: string;
   cookieAccepted: boolean;
-  /** The answer's CSP nonce, for the inline scripts. */
-  nonce: string;
   /** The shop's time zone for order dates (SHOP_TIME_ZONE), the browser's too. */
   timeZone: string;
   /** The request's calls to the backend: as the visitor, until the page's deadline. */
@@ -196,7 +194,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         />
       </StrictMode>,
       {
-        nonce: request.nonce,
         // React outlines a finished boundary once the page passes 12.8 KB, and shows it with an
         // inline script on the next animation frame: without JavaScript (or with a page's clock
         // stopped) the main part would stay hidden. Every boundary is ready before a byte goes
@@ -237,7 +234,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
             pageHead(match, page, request.origin, pathname, status),
             request.origin,
             canonical,
-            request.nonce,
           ),
           `<style>${themeVariablesCss()}</style>`,
         ].join('\n    '),

@@ -219,7 +219,7 @@ export function scriptJson(value: unknown): string {
 }
 
 /** The head as HTML tags. `url` is the page's canonical address. */
-export function headHtml(head: Head, origin: string, url: string, nonce: string): string {
+export function headHtml(head: Head, origin: string, url: string): string {
   const title = head.title === STORE_NAME ? STORE_NAME : pageTitle(head.title);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
@@ -238,8 +238,6 @@ export function headHtml(head: Head, origin: string, url: string, nonce: string)
     meta('property', 'og:locale', 'ru_RU'),
     meta('property', 'og:image', image),
     meta('name', 'twitter:card', 'summary_large_image'),
-    ...head.jsonLd.map(
-      (data) => `<script type="application/ld+json" nonce="${nonce}">${scriptJson(data)}</script>`,
-    ),
+    ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ].join('\n    ');
 }

@@ -107,7 +107,8 @@ describe('deploy/nginx.conf in front of two instances', () => {
 
   test('nginx serves the build’s assets from disk, brotli and gzip, cached for a year', async () => {
     const html = await (await fetch(`${front}/`)).text();
-    const script = /"(\/assets\/index-[^"]+\.js)"\]\);<\/script>/.exec(html)?.[1] ?? '';
+    const script =
+      /data-scripts="[^"]*&quot;(\/assets\/index-[^&]+\.js)&quot;\]"/.exec(html)?.[1] ?? '';
     const br = await fetch(front + script, { headers: { 'accept-encoding': 'br' } });
     expect(br.status).toBe(200);
     expect(br.headers.get('content-encoding')).toBe('br');
