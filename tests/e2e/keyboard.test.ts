@@ -137,6 +137,8 @@ for (const { scheme, viewport } of [
       await expectVisibleFocus(page, 'Каталог');
       await tabTo(page, named('Меню'));
       await expectVisibleFocus(page, 'Меню');
+      // The menu's keyboard ways come with the app's menu code, which the focus has just asked for.
+      await page.locator('#main-menu[data-enhanced]').waitFor({ state: 'attached' });
       await page.keyboard.press('Enter');
       await page.getByRole('menu').waitFor();
       // The focus moves into the menu, onto its first item (WAI-ARIA menu button pattern).

@@ -189,6 +189,10 @@ describe('before the app has arrived', () => {
 
 describe('with the app', () => {
   /** The page with its clock stopped: the menu's delays run only as the test moves time. */
+  /** The app's menu code has come (it loads when the pointer or the focus first reaches it). */
+  const enhanced = (page: Page) =>
+    page.locator('#main-menu[data-enhanced]').waitFor({ state: 'attached' });
+
   async function withTimeStopped(path: string): Promise<Page> {
     const page = await openPage(browser(), path, { viewport: DESKTOP });
     await page.clock.install();
@@ -201,6 +205,7 @@ describe('with the app', () => {
   test('the menu opens 300 ms after the pointer reaches it and closes 250 ms after it leaves', async () => {
     const page = await withTimeStopped('/');
     await menuButton(page).hover();
+    await enhanced(page);
     await page.clock.runFor(290);
     expect(await menuShown(page)).toBe(false);
     await page.clock.runFor(10);
@@ -229,6 +234,7 @@ describe('with the app', () => {
   test('a click keeps the menu the pointer opened open after the pointer leaves; the next click closes it', async () => {
     const page = await withTimeStopped('/');
     await menuButton(page).hover();
+    await enhanced(page);
     await page.clock.runFor(300);
     await menu(page).waitFor();
     await menuButton(page).click();

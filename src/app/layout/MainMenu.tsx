@@ -1,13 +1,12 @@
 import { ActionIcon } from '@mantine/core';
 import { IconListDetails, IconMenu2, IconShoppingCart } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { lineCount, useBasket } from '../../features/basket/store';
 import { session } from '../../features/session/store';
 import { useHydrated } from '../../ui/hydration';
 import classes from './MainMenu.module.css';
-import { useMenuPopover } from './useMenuPopover';
 
 const SessionMenuItems = lazy(() => import('./SessionMenuItems'));
 
@@ -18,7 +17,7 @@ const MENU_ID = 'main-menu';
  * The header's menu (spec §2): `Корзина` while the basket has a line, always `Заказы`, and for a
  * logged-in shopper their name and `Выйти`. A popover the button opens by itself, before the
  * app's code and without it; the app adds the spec's hover delays and the keyboard's ways
- * (useMenuPopover).
+ * (menu-popover.ts, loaded once it runs).
  */
 export function MainMenu() {
   const { lines } = useBasket();
@@ -27,12 +26,29 @@ export function MainMenu() {
   // hydration of it) shows no login.
   const { token } = useSnapshot(session);
   const loggedIn = useHydrated() && token !== null;
-  const { buttonProps, menuProps } = useMenuPopover();
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  // The enhancement comes when the menu is first reached (a pointer over it, the focus on it):
+  // its code is not part of the first view's.
+  const enhancing = useRef<Promise<() => void> | null>(null);
+  const enhance = () => {
+    enhancing.current ??= import('./menu-popover').then(({ enhanceMenu }) =>
+      button.current && menu.current ? enhanceMenu(button.current, menu.current) : () => {},
+    );
+  };
+  useEffect(
+    () => () => {
+      void enhancing.current?.then((remove) => remove());
+    },
+    [],
+  );
 
   return (
     <>
       <ActionIcon
-        {...buttonProps}
+        ref={button}
+        onPointerEnter={enhance}
+        onFocus={enhance}
         className={classes.button}
         variant="subtle"
         size="lg"
@@ -43,7 +59,7 @@ export function MainMenu() {
         <IconMenu2 size={22} aria-hidden />
       </ActionIcon>
       <div
-        {...menuProps}
+        ref={menu}
         id={MENU_ID}
         popover="auto"
         role="menu"
