@@ -73,6 +73,29 @@ export function themeOf(req: Request): 'light' | 'dark' {
   return requestCookies(req)[THEME_COOKIE] === 'dark' ? 'dark' : 'light';
 }
 
+/**
+ * A page for everyone: kept by nginx or a CDN for a minute and served stale while it is renewed
+ * (or while the instances fail); a browser asks again each time, so its basket is never stale.
+ */
+const PUBLIC_PAGE =
+  'public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400';
+
+/**
+ * Keeps the basket's cookie (src/features/basket/basket-form.ts) true to the basket the page
+ * showed: set when it has lines, cleared when it has none. Left as it is when the basket was not
+ * loaded.
+ */
+export function markBasket(
+  res: Response,
+  cookies: Record<string, string>,
+  lines: number | null,
+  { name, days }: { name: string; days: number },
+): void {
+  if (lines === null || lines > 0 === Boolean(cookies[name])) return;
+  if (lines === 0) res.clearCookie(name, { path: '/', sameSite: 'lax' });
+  else res.cookie(name, '1', { maxAge: days * 24 * 60 * 60 * 1000, path: '/', sameSite: 'lax' });
+}
+
 /** The message a form left for this page (server/visitor-forms.ts), shown once. */
 function readNotice(req: Request, res: Response): string | undefined {
   const raw = requestCookies(req)[NOTICE_COOKIE];
@@ -92,11 +115,19 @@ function renderer(
 ): PageRenderer {
   const render = async (req: Request, res: Response, posted?: PostedForm) => {
     const { entry, build } = await load(req.originalUrl);
+    const cookies = requestCookies(req);
+    // Nothing of their own to see (no basket, no login, no message of a form): the page is the
+    // same for everyone, with their theme and cookie notice, and a shared cache may keep it.
+    const shared =
+      !posted &&
+      entry.isPublicPage(req.originalUrl) &&
+      ![entry.TOKEN_COOKIE, entry.BASKET_MARK.name, NOTICE_COOKIE].some((name) => cookies[name]);
     const notice = readNotice(req, res);
     passCookies(res, posted?.setCookies ?? []);
     const visitor = visitorOf(req);
     const calls = entry.startCalls(
-      posted ? { ...visitor, cookies: posted.cookies } : visitor,
+      // A page for everyone is asked for as nobody in particular.
+      { ...visitor, cookies: shared ? {} : (posted?.cookies ?? visitor.cookies) },
       Math.min(options.dataTimeoutMs, posted?.budgetMs ?? Infinity),
     );
     let result: Awaited<ReturnType<Entry['renderPage']>>;
@@ -104,9 +135,10 @@ function renderer(
       result = await entry.renderPage({
         url: req.originalUrl,
         origin: options.siteUrl ?? requestOrigin(req),
-        cookieAccepted: requestCookies(req).cookieAccepted === 'true',
+        cookieAccepted: cookies.cookieAccepted === 'true',
         timeZone: options.timeZone,
         calls,
+        shared,
         outcome: posted?.outcome ?? (notice ? { notice } : {}),
       });
     } finally {
@@ -114,9 +146,13 @@ function renderer(
       calls.end();
     }
     passCookies(res, result.setCookies);
-    // Every page shows the visitor's own basket (the price button, the menu), and some their
-    // orders or what they typed: no cache may keep it or hand it to another visitor.
-    res.set('Cache-Control', 'private, no-store');
+    markBasket(res, cookies, result.basketLines, entry.BASKET_MARK);
+    // A visitor's own page shows their basket (the price button, the menu), and some their orders
+    // or what they typed: no cache may keep it or hand it to another visitor.
+    res.set(
+      'Cache-Control',
+      shared && result.kind === 'page' && result.status === 200 ? PUBLIC_PAGE : 'private, no-store',
+    );
     if (result.kind === 'redirect') {
       res.redirect(302, result.location);
       return;

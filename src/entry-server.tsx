@@ -7,7 +7,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { SsrContext } from 'wouter';
 import { getBasket, getTotalPrice } from './api/basket';
 import { errorStatus } from './api/http';
-import type { BasketSeed } from './features/basket/store';
+import { BASKET_COOKIE, BASKET_COOKIE_DAYS } from './features/basket/basket-form';
+import { type BasketSeed, lineCount } from './features/basket/store';
 import { setShopTimeZone } from './lib/shop-time-zone';
 import { App } from './app/App';
 import type { EmbeddedPage } from './app/embedded-page';
@@ -28,6 +29,9 @@ export { PAGE_DATA_ID } from './app/embedded-page';
 export { FORMS, type FormAnswer, type FormHandler } from './server/forms';
 export { parseCookies, visitorIdentity } from './server/backend-calls';
 export { sitemapPaths } from './app/sitemap';
+/** The basket's cookie: its name and how long it lasts. */
+export const BASKET_MARK = { name: BASKET_COOKIE, days: BASKET_COOKIE_DAYS };
+export { TOKEN_COOKIE } from './server/backend-calls';
 
 /** How this process reaches the backend: set once, at start (server/render.ts). */
 interface Connection {
@@ -75,6 +79,11 @@ export interface RenderRequest {
   timeZone: string;
   /** The request's calls to the backend: as the visitor, until the page's deadline. */
   calls: BackendCalls;
+  /**
+   * The same page for everyone (a public route, a visitor with nothing of their own): no basket
+   * is loaded and nothing of the visitor's goes in, so a shared cache may keep it.
+   */
+  shared: boolean;
   /** What the server says of a form the visitor posted without the app. */
   outcome?: FormOutcome;
 }
@@ -82,6 +91,8 @@ export interface RenderRequest {
 export type RenderResult = {
   /** The backend's cookies for the visitor (a new session, its CSRF token): the answer's too. */
   setCookies: string[];
+  /** How many lines the visitor's basket has, as the page shows it; null when not loaded. */
+  basketLines: number | null;
 } & (
   | { kind: 'redirect'; location: string }
   | {
@@ -112,6 +123,9 @@ async function loadBasketSeed({ api, visitor }: BackendCalls): Promise<BasketSee
   return { lines, amount_sum: Object.keys(lines).length > 0 ? await getTotalPrice(api) : 0 };
 }
 
+/** A basket with nothing in it: what a page for everyone shows. */
+const EMPTY_BASKET: BasketSeed = { lines: {}, amount_sum: 0 };
+
 /** What a page records of data the backend did not give in time, or at all. */
 const SERVICE_UNAVAILABLE = 503;
 
@@ -125,11 +139,12 @@ async function loadPage(
   url: string,
   calls: BackendCalls,
   outcome: FormOutcome,
+  shared: boolean,
 ): Promise<{ page: PageData; basket: BasketSeed | null }> {
   const { answers } = connected();
   const page = new PageData(url, {}, {}, outcome);
-  let basket: BasketSeed | null = null;
-  const seedLoad = loadBasketSeed(calls).then(
+  let basket: BasketSeed | null = shared ? EMPTY_BASKET : null;
+  const seedLoad = (shared ? Promise.resolve(EMPTY_BASKET) : loadBasketSeed(calls)).then(
     (seed) => {
       basket = seed;
     },
@@ -137,8 +152,8 @@ async function loadPage(
   );
   // A newcomer's session comes with the basket: the page's other calls wait for it, or each
   // would start a session of its own.
-  const established = visitorIdentity(calls.visitor) !== null ? Promise.resolve() : seedLoad;
-  const queryLoads = established.then(() =>
+  const established = shared || visitorIdentity(calls.visitor) !== null ? undefined : seedLoad;
+  const queryLoads = Promise.resolve(established).then(() =>
     Promise.all(
       pageQueries(url).map((query) =>
         answers.load(query, calls.api).then(
@@ -160,17 +175,29 @@ async function loadPage(
   return { page, basket };
 }
 
-export async function renderPage(request: RenderRequest): Promise<RenderResult> {
+/** The page a request asks for: its path as sent, its address as the router reads it, its route. */
+function pageOf(requestUrl: string) {
   // Appended, not resolved: `//x/product/1` is that path here, as it is in the browser.
-  const { pathname, search } = new URL(`http://localhost${request.url}`);
+  const { pathname, search } = new URL(`http://localhost${requestUrl}`);
   const url = pageUrl(pathname, search);
-  const match = matchPage(new URL(`http://localhost${url}`).pathname);
+  return { pathname, search, url, match: matchPage(new URL(`http://localhost${url}`).pathname) };
+}
+
+/** Whether the page at `requestUrl` may be the same for everyone (its route's cache policy). */
+export function isPublicPage(requestUrl: string): boolean {
+  return pageOf(requestUrl).match?.route.cache === 'public';
+}
+
+export async function renderPage(request: RenderRequest): Promise<RenderResult> {
+  const { pathname, search, url, match } = pageOf(request.url);
   const [{ page, basket }] = await Promise.all([
-    loadPage(url, request.calls, request.outcome ?? {}),
+    loadPage(url, request.calls, request.outcome ?? {}, request.shared),
     match?.route.page.preload(),
   ]);
-  // What the backend set for the visitor (a newcomer's session) goes out with the page.
-  const setCookies = request.calls.setCookies();
+  // What the backend set for the visitor (a newcomer's session) goes out with their page; a page
+  // for everyone carries no cookie.
+  const setCookies = request.shared ? [] : request.calls.setCookies();
+  const basketLines = request.shared || !basket ? null : lineCount(basket.lines);
   const context: SsrContext = {};
   const embedded: EmbeddedPage = {
     url,
@@ -220,7 +247,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     function finish() {
       if (context.redirectTo) {
         stream.abort();
-        resolve({ kind: 'redirect', location: context.redirectTo, setCookies });
+        resolve({ kind: 'redirect', location: context.redirectTo, setCookies, basketLines });
         return;
       }
       const status = context.statusCode ?? 200;
@@ -228,6 +255,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       resolve({
         kind: 'page',
         setCookies,
+        basketLines,
         status,
         head: [
           headHtml(

@@ -71,6 +71,11 @@ export interface PageRoute {
   page: Page;
   /** The public data the page shows: loaded by the server, or by a client-side navigation. */
   data?: (params: Params, search: URLSearchParams) => Query<unknown>[];
+  /**
+   * 'public': the same page for everyone who has nothing of their own to see (no basket, no
+   * login), which a shared cache may keep; 'private': the visitor's own (their basket, orders).
+   */
+  cache: 'public' | 'private';
 }
 
 const byId =
@@ -86,31 +91,54 @@ const byId =
 export const ROUTES: PageRoute[] = [
   {
     path: '/',
+    cache: 'public',
     page: page('catalog/HomePage'),
     data: () => [carouselQuery, selectionsQuery, homeSectionsQuery, homeProductsQuery],
   },
-  { path: '/catalog', page: page('catalog/CatalogPage'), data: () => [rootSectionsQuery] },
-  { path: '/section/:id', page: page('catalog/SectionPage'), data: byId(sectionQuery) },
-  { path: '/selection/:id', page: page('catalog/SelectionPage'), data: byId(selectionQuery) },
-  { path: '/product/:id', page: page('catalog/ProductPage'), data: byId(productQuery) },
+  {
+    path: '/catalog',
+    cache: 'public',
+    page: page('catalog/CatalogPage'),
+    data: () => [rootSectionsQuery],
+  },
+  {
+    path: '/section/:id',
+    cache: 'public',
+    page: page('catalog/SectionPage'),
+    data: byId(sectionQuery),
+  },
+  {
+    path: '/selection/:id',
+    cache: 'public',
+    page: page('catalog/SelectionPage'),
+    data: byId(selectionQuery),
+  },
+  {
+    path: '/product/:id',
+    cache: 'public',
+    page: page('catalog/ProductPage'),
+    data: byId(productQuery),
+  },
   {
     path: '/search',
+    cache: 'public',
     page: page('search/SearchPage'),
     data: (_params, search) => {
       const q = queryOf(search.get('q') ?? '');
       return q === '' ? [] : [searchQuery(q)];
     },
   },
-  { path: '/order', page: page('basket/BasketPage') },
-  { path: '/commit', page: page('checkout/CommitPage') },
+  { path: '/order', cache: 'private', page: page('basket/BasketPage') },
+  { path: '/commit', cache: 'private', page: page('checkout/CommitPage') },
   {
     path: '/order_status',
+    cache: 'private',
     page: page('orders/OrderStatusPage'),
     data: () => [orderHistoryQuery],
   },
-  { path: '/policy', page: page('policy/PolicyPage'), data: () => [policyQuery] },
-  { path: '/news', page: page('news/NewsPage'), data: () => [newsQuery] },
-  { path: '/login', page: page('session/LoginPage') },
+  { path: '/policy', cache: 'public', page: page('policy/PolicyPage'), data: () => [policyQuery] },
+  { path: '/news', cache: 'public', page: page('news/NewsPage'), data: () => [newsQuery] },
+  { path: '/login', cache: 'private', page: page('session/LoginPage') },
 ];
 
 export interface RouteMatch {

@@ -1,7 +1,9 @@
 import { subscribeKey } from 'valtio/utils';
 import { configureApi } from '../api/http';
 import { mirrorToken } from '../api/token';
-import { basket, loadBasket, refreshBasket } from '../features/basket/store';
+import { writeCookie } from '../lib/cookies';
+import { BASKET_COOKIE, BASKET_COOKIE_DAYS } from '../features/basket/basket-form';
+import { basket, lineCount, loadBasket, refreshBasket } from '../features/basket/store';
 import { handleUnauthorized, loadUser, session } from '../features/session';
 
 /**
@@ -22,4 +24,13 @@ export function startApp(): void {
   void (basket.loaded ? refreshBasket() : loadBasket());
   void loadUser();
   subscribeKey(session, 'token', () => void loadBasket());
+  // The basket's cookie follows the basket: a page loaded later is the visitor's own while it has
+  // lines, and the same as everyone's once it has none (a shared cache may serve it).
+  subscribeKey(basket, 'lines', (lines) =>
+    writeCookie(BASKET_COOKIE, '1', lineCount(lines) > 0 ? BASKET_COOKIE_DAYS : 0),
+  );
+  // A page the browser brings back from its back/forward cache shows the basket as it was then.
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) void refreshBasket();
+  });
 }

@@ -3,7 +3,7 @@
 // the request's context (its deadline is the form's budget) and says how to answer.
 import { LOGIN_PATH } from '../api/http';
 import { TOKEN_COOKIE_DAYS } from '../api/token';
-import { BASKET_ACTION } from '../features/basket/basket-form';
+import { BASKET_ACTION, BASKET_COOKIE, BASKET_COOKIE_DAYS } from '../features/basket/basket-form';
 import { COMMIT_ACTION } from '../features/checkout/commit-form';
 import { safeNextPage } from '../features/session/safe-next-page';
 import type { FormOutcome } from '../ui/page-data';
@@ -37,7 +37,11 @@ export type FormHandler = (request: FormRequest) => Promise<FormAnswer>;
 const basketForm: FormHandler = async ({ calls, fields }) => {
   const notice = await changeBasketByForm(calls, fields);
   const back = typeof fields.back === 'string' ? fields.back : '/';
-  return { kind: 'redirect', location: back, ...(notice ? { notice } : {}) };
+  if (notice) return { kind: 'redirect', location: back, notice };
+  // The basket has a line now (or had one: the page it goes back to, the visitor's own, clears
+  // the cookie if it is empty).
+  const cookie = { name: BASKET_COOKIE, value: '1', days: BASKET_COOKIE_DAYS };
+  return { kind: 'redirect', location: back, cookie };
 };
 
 /** How long the same checkout form from the same visitor counts as a second click. */

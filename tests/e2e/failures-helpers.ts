@@ -53,6 +53,9 @@ export async function sessionOf(page: Page): Promise<string> {
   await page.waitForLoadState('networkidle');
   const find = async () =>
     (await page.context().cookies()).find((cookie) => cookie.name === 'sessionid')?.value;
+  // A page for everyone carries no cookie: without the app a visitor's session starts with their
+  // first basket call (a basket form's, or the basket's own as here).
+  if (!(await find())) await page.request.get(new URL('/api/catalog/basket', page.url()).href);
   await expect.poll(find).toBeTruthy();
   return (await find()) as string;
 }
@@ -60,6 +63,12 @@ export async function sessionOf(page: Page): Promise<string> {
 /** Puts these lines (product id -> amount) into this browser's basket on the stub. */
 export async function setServerBasket(page: Page, lines: Record<number, number>): Promise<void> {
   await control('state', { basket: { owner: `session:${await sessionOf(page)}`, lines } });
+  // As the shop marks a basket that has lines (a form that landed, the app): the visitor's pages
+  // are their own from now on.
+  const url = page.url();
+  if (Object.keys(lines).length > 0) {
+    await page.context().addCookies([{ name: 'basket', value: '1', url }]);
+  }
 }
 
 /** The basket as the stub holds it for this browser: product id -> amount. */

@@ -205,8 +205,9 @@ describe('typed before the app has arrived', () => {
 
 describe("the basket's form on the server", () => {
   /** A newcomer's cookies, as the first page gives them. */
+  /** A visitor with a session and nothing else (the backend's basket call hands one out). */
   async function newcomer(): Promise<string> {
-    const first = await fetch(`${baseUrl()}/product/4`);
+    const first = await fetch(`${baseUrl()}/api/catalog/basket`);
     return first.headers
       .getSetCookie()
       .map((line) => line.split(';')[0] ?? '')
