@@ -51,4 +51,78 @@ describe('the reference Django backend honours the pact', () => {
       .poll(() => backend!.logs())
       .toMatch(/^203\.0\.113\.7 "GET \/api\/catalog\/section_root" 200$/m);
   });
+
+  /** A visitor of the backend: their cookies, a basket line, and order_commit with a key. */
+  async function visitor() {
+    const basket = await fetch(`${backend!.url}/api/catalog/basket`);
+    const cookies = new Map(
+      basket.headers.getSetCookie().map((line) => {
+        const [pair = ''] = line.split(';');
+        const at = pair.indexOf('=');
+        return [pair.slice(0, at), pair.slice(at + 1)] as const;
+      }),
+    );
+    const headers = () => ({
+      'Content-Type': 'application/json',
+      'X-CSRFToken': cookies.get('csrftoken') ?? '',
+      Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    });
+    const put = await fetch(`${backend!.url}/api/catalog/basket/7`, {
+      method: 'PUT',
+      headers: headers(),
+      body: JSON.stringify({ amount: 1 }),
+    });
+    for (const line of put.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    expect(put.status).toBe(200);
+    return {
+      commit: async (key: string) => {
+        const answer = await fetch(`${backend!.url}/api/catalog/order_commit`, {
+          method: 'POST',
+          headers: { ...headers(), 'Idempotency-Key': key },
+          body: JSON.stringify({
+            delivery: '2',
+            policy_accept: true,
+            send_accept: false,
+            comment: '',
+            phone: '+7(916)-123-45-67',
+          }),
+        });
+        const text = await answer.text();
+        if (!text.startsWith('{')) throw new Error(`${answer.status} ${text.slice(0, 3000)}`);
+        return { status: answer.status, body: JSON.parse(text) as unknown };
+      },
+      orders: async () => {
+        const answer = await fetch(`${backend!.url}/api/catalog/order_history`, {
+          headers: headers(),
+        });
+        return (await answer.json()) as unknown[];
+      },
+    };
+  }
+
+  it('places one order per Idempotency-Key and visitor; a repeat gets the first answer', async () => {
+    const anna = await visitor();
+    const key = crypto.randomUUID();
+    // At once, as a double click on two instances: one places, the others wait (409) or replay.
+    const answers = await Promise.all([anna.commit(key), anna.commit(key), anna.commit(key)]);
+    const placed = answers.filter((answer) => answer.status === 201);
+    expect(placed.length).toBeGreaterThanOrEqual(1);
+    for (const answer of placed) expect(answer.body).toEqual(placed[0]?.body);
+    for (const answer of answers.filter((answer) => answer.status !== 201)) {
+      expect(answer).toEqual({
+        status: 409,
+        body: { detail: expect.stringMatching(/оформляется/) },
+      });
+    }
+    expect(await anna.commit(key)).toEqual(placed[0]);
+    expect(await anna.orders()).toHaveLength(1);
+    // Another visitor's same key is their own attempt.
+    const boris = await visitor();
+    expect((await boris.commit(key)).status).toBe(201);
+    expect(await anna.orders()).toHaveLength(1);
+  });
 });

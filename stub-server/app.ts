@@ -7,6 +7,7 @@ import jsonServer from 'json-server';
 import { type StubContext, defaultSettings } from './context.ts';
 import { DEFAULT_DATA_FILE, Store } from './db.ts';
 import { FaultRegistry } from './faults.ts';
+import { OrderAttempts } from './order-attempts.ts';
 import { apiErrors, apiNotFound } from './http.ts';
 import { mediaRouter } from './media.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -84,7 +85,12 @@ function apiRouter(ctx: StubContext): Router {
  */
 export function createStubApp(options: StubAppOptions = {}): StubApp {
   const store = Store.open(resolveDataFile(options.dataFile), { reset: options.reset === true });
-  const ctx: StubContext = { store, settings: defaultSettings(), faults: new FaultRegistry() };
+  const ctx: StubContext = {
+    store,
+    settings: defaultSettings(),
+    faults: new FaultRegistry(),
+    attempts: new OrderAttempts(),
+  };
   const sweep = () => {
     if (expireSessions(store.data, Date.now()) > 0) void store.save();
   };

@@ -6,11 +6,24 @@ import type { OrderCommit } from '../../src/api/types';
 import { fieldErrorsBody, orderBody, placedOrderBody } from '../support/bodies';
 import { contract } from '../support/consumer';
 import { failureFields } from '../support/errors';
-import { BAD_PHONE, ORDER, ORDER_COMMIT, RASPBERRY } from '../support/examples';
+import {
+  ATTEMPT_KEY,
+  BAD_PHONE,
+  ORDER,
+  ORDER_COMMIT,
+  OTHER_ATTEMPT_KEY,
+  RASPBERRY,
+} from '../support/examples';
 import { STATES } from '../support/states';
 
 /** The checkout's phone mask, +7(###)-###-##-##: what the app sends. */
 const MASKED_PHONE = /^\+7\(\d{3}\)-\d{3}-\d{2}-\d{2}$/;
+
+/** A checkout attempt's key: a random UUID (features/checkout/order-attempt.ts). */
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** One order per key and visitor: a repeat gets the first answer (contracts/README.md). */
+const attemptHeaders = (key: string) => ({ 'Idempotency-Key': M.regex(UUID, key) });
 
 const commitBody = (order: OrderCommit) => ({
   ...order,
@@ -31,12 +44,13 @@ export function orderContracts(): void {
       request: {
         method: 'POST',
         path: '/api/catalog/order_commit',
+        headers: attemptHeaders(ATTEMPT_KEY),
         body: commitBody(ORDER_COMMIT),
       },
       // 200 or 201 with the created order; the basket reads which products it took.
       response: { status: 201, body: placedOrderBody(ORDER) },
       run: async ({ api }) => {
-        const placed = await api.commitOrder(ORDER_COMMIT);
+        const placed = await api.commitOrder(ORDER_COMMIT, ATTEMPT_KEY);
         expect(placed.items.map((item) => item.product.id)).toEqual([RASPBERRY.id]);
       },
     });
@@ -48,12 +62,15 @@ export function orderContracts(): void {
       request: {
         method: 'POST',
         path: '/api/catalog/order_commit',
+        headers: attemptHeaders(OTHER_ATTEMPT_KEY),
         body: commitBody({ ...ORDER_COMMIT, phone: BAD_PHONE }),
       },
       response: { status: 400, body: fieldErrorsBody('phone', 'Некорректный номер') },
       run: async ({ api }) => {
         // The checkout form puts `phone` messages under the phone field.
-        const errors = await failureFields(api.commitOrder({ ...ORDER_COMMIT, phone: BAD_PHONE }));
+        const errors = await failureFields(
+          api.commitOrder({ ...ORDER_COMMIT, phone: BAD_PHONE }, OTHER_ATTEMPT_KEY),
+        );
         expect(errors.phone).toEqual(['Некорректный номер']);
       },
     });

@@ -93,6 +93,8 @@ export interface ContractSpec {
     query?: Record<string, string>;
     /** What the app sends; matchers allowed. */
     body?: unknown;
+    /** Headers of this call's own, beside those every call carries; matchers allowed. */
+    headers?: TemplateHeaders;
   };
   /**
    * A 2xx status stands for any 2xx (the app reads only that the call succeeded: DRF teams
@@ -152,7 +154,7 @@ function requestHeaders(spec: ContractSpec): TemplateHeaders {
     headers['X-CSRFToken'] = M.regex(CSRF_PATTERN, csrf);
   }
   if (spec.request.body !== undefined) headers['Content-Type'] = 'application/json';
-  return headers;
+  return { ...headers, ...spec.request.headers };
 }
 
 /** The status as the pact states it: any 2xx for a success, the very code for an error. */

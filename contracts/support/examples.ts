@@ -128,6 +128,10 @@ export const ORDER_COMMIT: OrderCommit = {
   phone: PHONE,
 };
 
+/** Checkout attempts' keys (features/checkout/order-attempt.ts): one per interaction. */
+export const ATTEMPT_KEY = '0b5e7f3c-9d1a-4c2e-8f6b-3a7d2e1c9b40';
+export const OTHER_ATTEMPT_KEY = '5c2a9e71-4b3d-4f08-a6e1-7d9c3b2f8e15';
+
 export const ORDER: Order = {
   id: 8,
   created_ts: '2026-11-20T14:05:00+03:00',

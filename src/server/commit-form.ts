@@ -1,9 +1,9 @@
 // The checkout form posted to the shop's server (before the app's code arrived, or without it):
 // judged by the app's own rules and messages (features/checkout/commit-form.ts), then sent as the
-// visitor's order.
+// visitor's order, under the attempt's key the form carries (features/checkout/order-attempt.ts):
+// the same form posted twice, to one instance or two, places one order.
 import { getBasket } from '../api/basket';
 import { fieldErrors } from '../api/http';
-import { commitOrder } from '../api/orders';
 import type { Basket } from '../api/types';
 import { orderableLineCount } from '../features/basket/store';
 import {
@@ -14,6 +14,13 @@ import {
   splitServerErrors,
   toOrderCommit,
 } from '../features/checkout/commit-form';
+import {
+  ATTEMPT_FIELD,
+  commitAttempt,
+  isAttemptKey,
+  newAttemptKey,
+  refusedAsInvalid,
+} from '../features/checkout/order-attempt';
 import type { FormOutcome } from '../ui/page-data';
 import type { BackendCalls } from './backend-calls';
 
@@ -38,9 +45,21 @@ export async function placeOrderByForm(
 ): Promise<CommitFormResult> {
   const { api } = calls;
   const values = commitValuesFrom(fields);
-  const refused = (errors: Record<string, string>, notice?: string): CommitFormResult => ({
+  // A form from a page without the field (or with a forged one) is an attempt of its own.
+  const posted = fields[ATTEMPT_FIELD];
+  const key = isAttemptKey(posted) ? posted : newAttemptKey();
+  /** The form again; it keeps its key unless the backend refused the order (a new attempt). */
+  const refused = (
+    errors: Record<string, string>,
+    notice?: string,
+    nextKey = key,
+  ): CommitFormResult => ({
     kind: 'refused',
-    outcome: { values: commitFieldsOf(values), errors, ...(notice ? { notice } : {}) },
+    outcome: {
+      values: { ...commitFieldsOf(values), [ATTEMPT_FIELD]: nextKey },
+      errors,
+      ...(notice ? { notice } : {}),
+    },
   });
   const errors = commitErrors(values);
   if (Object.keys(errors).length > 0) return refused(errors);
@@ -51,18 +70,33 @@ export async function placeOrderByForm(
   } catch (error) {
     return refused({}, calls.timedOut() ? ORDER_LATE : orderFailureText(error, []));
   }
-  if (orderableLineCount(lines) === 0) return { kind: 'empty' };
+  const order = toOrderCommit(values);
+  if (orderableLineCount(lines) === 0) {
+    // Emptied by this very attempt, placed a moment ago (the first of a double click, on another
+    // instance perhaps): the backend answers it again. Else there is nothing to order.
+    try {
+      await commitAttempt(order, key, { api });
+      return { kind: 'placed' };
+    } catch {
+      return { kind: 'empty' };
+    }
+  }
   try {
-    await commitOrder(toOrderCommit(values), api);
+    // A 409 (the first post of this form is being placed) waits for its answer.
+    await commitAttempt(order, key, { api });
     return { kind: 'placed' };
   } catch (error) {
     if (calls.timedOut()) return refused({}, ORDER_MAYBE_PLACED);
-    const { fields: onFields, rest } = splitServerErrors(fieldErrors(error));
-    // As the app does: a message on the fields it names, and one for the form if anything else.
-    const onlyFields = Object.keys(onFields).length > 0 && rest.length === 0;
-    return refused(
-      onFields as Record<string, string>,
-      onlyFields ? undefined : orderFailureText(error, rest),
-    );
+    if (refusedAsInvalid(error)) {
+      const { fields: onFields, rest } = splitServerErrors(fieldErrors(error));
+      // As the app does: a message on the fields it names, and one for the form if anything else.
+      const onlyFields = Object.keys(onFields).length > 0 && rest.length === 0;
+      return refused(
+        onFields as Record<string, string>,
+        onlyFields ? undefined : orderFailureText(error, rest),
+        newAttemptKey(),
+      );
+    }
+    return refused({}, orderFailureText(error, []));
   }
 }

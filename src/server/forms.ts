@@ -7,9 +7,9 @@ import { BASKET_ACTION, BASKET_COOKIE, BASKET_COOKIE_DAYS } from '../features/ba
 import { COMMIT_ACTION } from '../features/checkout/commit-form';
 import { safeNextPage } from '../features/session/safe-next-page';
 import type { FormOutcome } from '../ui/page-data';
-import { type BackendCalls, TOKEN_COOKIE, visitorIdentity } from './backend-calls';
+import { type BackendCalls, TOKEN_COOKIE } from './backend-calls';
 import { changeBasketByForm } from './basket-form';
-import { type CommitFormResult, placeOrderByForm } from './commit-form';
+import { placeOrderByForm } from './commit-form';
 import { logInByForm } from './login-form';
 
 export interface FormRequest {
@@ -44,37 +44,13 @@ const basketForm: FormHandler = async ({ calls, fields }) => {
   return { kind: 'redirect', location: back, cookie };
 };
 
-/** How long the same checkout form from the same visitor counts as a second click. */
-const DOUBLE_SUBMIT_MS = 30_000;
 /**
- * A double click posts the form twice (the browser shows the second answer): the second post
- * waits for the first and gets its answer, so one order is placed. Held per process; a second post
- * that reaches another instance finds the basket emptied and places nothing.
+ * A double click posts the form twice (the browser shows the second answer): both carry the
+ * form's attempt key, and the backend places one order and answers the second post with the
+ * first's answer, whichever instance each post reached.
  */
-const ordering = new Map<string, Promise<CommitFormResult>>();
-
-function placeOnce(calls: BackendCalls, fields: Record<string, unknown>) {
-  // A newcomer has no basket to order from, and nothing to tell two of them apart.
-  const identity = visitorIdentity(calls.visitor);
-  if (identity === null) return placeOrderByForm(calls, fields);
-  const key = JSON.stringify([identity, fields]);
-  const earlier = ordering.get(key);
-  if (earlier) return earlier;
-  const answer = placeOrderByForm(calls, fields);
-  ordering.set(key, answer);
-  // Only a placed order is kept: a refused form may be sent again as it was.
-  answer.then(
-    (result) => {
-      if (result.kind !== 'placed') ordering.delete(key);
-      else setTimeout(() => ordering.delete(key), DOUBLE_SUBMIT_MS).unref();
-    },
-    () => ordering.delete(key),
-  );
-  return answer;
-}
-
 const commitForm: FormHandler = async ({ calls, fields }) => {
-  const result = await placeOnce(calls, fields);
+  const result = await placeOrderByForm(calls, fields);
   if (result.kind === 'refused') return { kind: 'page', outcome: result.outcome };
   return { kind: 'redirect', location: result.kind === 'placed' ? '/order_status' : COMMIT_ACTION };
 };

@@ -373,7 +373,7 @@ function renameProduct(ctx: StubContext, { id, name }: { id: number; name: strin
 }
 
 export function controlRoutes(ctx: StubContext): Router {
-  const { store, faults, settings } = ctx;
+  const { store, faults, settings, attempts } = ctx;
   const router = express.Router();
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -384,6 +384,7 @@ export function controlRoutes(ctx: StubContext): Router {
   defineRoute(router, '/reset', {
     post: async (_req, res) => {
       faults.clear();
+      attempts.clear();
       await store.reset();
       res.json({ reset: true });
     },

@@ -1,12 +1,13 @@
 // Placing an order from the basket and the visitor's order history.
-import express, { type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import type { Order, OrderCommitResult } from '../../src/api/types.ts';
 import { orderableLines, setLine } from '../baskets.ts';
 import { nowIso } from '../clock.ts';
 import type { StubContext } from '../context.ts';
 import type { StoredOrder, StubData } from '../db.ts';
-import { badRequest, defineRoute } from '../http.ts';
+import { badRequest, defineRoute, HttpError } from '../http.ts';
 import { lineTotal, round2 } from '../numbers.ts';
+import { ATTEMPT_KEY_MAX, ORDER_IN_FLIGHT } from '../order-attempts.ts';
 import { toOrder } from '../serializers.ts';
 import { touchSession, visitorOf } from '../session.ts';
 import { type CommitFields, EMPTY_BASKET, validateCommit } from '../validation.ts';
@@ -46,19 +47,55 @@ export function ordersOf(data: StubData, owner: string): StoredOrder[] {
     .sort((a, b) => Date.parse(b.created_ts) - Date.parse(a.created_ts) || b.id - a.id);
 }
 
-export function orderRoutes({ store }: StubContext): Router {
+export const INVALID_ATTEMPT_KEY = `Idempotency-Key: от 1 до ${ATTEMPT_KEY_MAX} символов.`;
+
+export function orderRoutes({ store, attempts }: StubContext): Router {
   const router = express.Router();
+
+  /** Places the order of the request: its answer, or an HttpError for a refused one. */
+  const place = async (req: Request, res: Response) => {
+    const fields = validateCommit(req.body);
+    const data = store.data;
+    const visitor = visitorOf(req);
+    const order = placeOrder(data, visitor.owner, fields);
+    touchSession(data, visitor, res);
+    const placed = toOrder(order);
+    await store.save();
+    return { status: 201, body: placed satisfies OrderCommitResult };
+  };
 
   defineRoute(router, '/catalog/order_commit', {
     post: async (req, res) => {
-      const fields = validateCommit(req.body);
-      const data = store.data;
-      const visitor = visitorOf(req);
-      const order = placeOrder(data, visitor.owner, fields);
-      touchSession(data, visitor, res);
-      const placed = toOrder(order);
-      await store.save();
-      res.status(201).json(placed satisfies OrderCommitResult);
+      const key = req.get('Idempotency-Key');
+      if (key === undefined) {
+        const answer = await place(req, res);
+        res.status(answer.status).json(answer.body);
+        return;
+      }
+      if (key.length === 0 || key.length > ATTEMPT_KEY_MAX) {
+        throw new HttpError(400, { detail: INVALID_ATTEMPT_KEY });
+      }
+      // The visitor as the request names them: a newcomer's first request has no session yet,
+      // and no repeat can share it.
+      const { owner } = visitorOf(req);
+      const claim = attempts.claim(owner, key);
+      if (claim.kind === 'in-flight') throw new HttpError(409, { detail: ORDER_IN_FLIGHT });
+      if (claim.kind === 'repeat') {
+        res.status(claim.answer.status).json(claim.answer.body);
+        return;
+      }
+      let answer;
+      try {
+        answer = await place(req, res);
+      } catch (error) {
+        // A refused order is an answer like any other; a failure of the stub's own is not kept.
+        if (error instanceof HttpError && error.status < 500) {
+          attempts.finish(owner, key, { status: error.status, body: error.body });
+        } else attempts.release(owner, key);
+        throw error;
+      }
+      attempts.finish(owner, key, answer);
+      res.status(answer.status).json(answer.body);
     },
   });
   defineRoute(router, '/catalog/order_history', {

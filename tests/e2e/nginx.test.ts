@@ -1,5 +1,6 @@
 // deploy/nginx.conf as written, run by Debian's nginx in front of two instances of the shop's
-// server, which take their data from one stub backend (as two instances share one Django).
+// server, two processes as in production (nothing of one process's memory is shared), which take
+// their data from one stub backend (as two instances share one Django).
 // Only its ports and build path are swapped for this run's; everything else is the file.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type RunningShop, startShopServer } from '../../server/app.ts';
 import { type RunningServer, startServer } from '../../stub-server/server.ts';
 import { assertClean, openPage, setupBrowser } from './browser.ts';
 
@@ -32,9 +32,48 @@ function swap(text: string, from: string, to: string): string {
   return parts.join(to);
 }
 
+/** One instance of the shop: `server/main.ts` in a process of its own, as production runs it. */
+interface Instance {
+  port: number;
+  close(): Promise<void>;
+}
+
+async function startInstance(apiTarget: string): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), API_TARGET: apiTarget, ACCESS_LOG: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the shop exited (${code}): ${output}`))),
+  );
+  const ready = (async () => {
+    while (child.exitCode === null) {
+      const answer = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
+      if (answer?.ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  await Promise.race([ready, exited]);
+  exited.catch(() => {});
+  return {
+    port,
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await gone;
+    },
+  };
+}
+
 let dir = '';
 let backend: RunningServer;
-let shops: RunningShop[] = [];
+let shops: Instance[] = [];
 let nginx: ChildProcess | undefined;
 let front = '';
 let nginxLog = '';
@@ -48,11 +87,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-'));
   backend = await startServer({ port: 0, dataFile: path.join(dir, 'db.json') });
   const apiTarget = backend.url.replace(/\/$/, '');
-  shops = await Promise.all(
-    [0, 1].map(() =>
-      startShopServer({ port: 0, apiTarget, distDir: path.join(REPO_ROOT, 'dist') }),
-    ),
-  );
+  shops = await Promise.all([0, 1].map(() => startInstance(apiTarget)));
   const port = await freePort();
   let conf = await readFile(path.join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
   conf = swap(conf, 'server 127.0.0.1:3001;', `server 127.0.0.1:${shops[0]?.port};`);
@@ -157,6 +192,50 @@ describe('deploy/nginx.conf in front of two instances', () => {
       .poll(() => page.getByRole('textbox', { name: /Количество/ }).inputValue())
       .toBe('0,1');
     assertClean(page);
+  });
+
+  test('one checkout form posted to both instances at once places exactly one order', async () => {
+    // A shopper with a basket, through nginx, as the browser would be.
+    const first = await fetch(`${front}/product/4`);
+    const cookie = first.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0] ?? '')
+      .join('; ');
+    const form = { 'content-type': 'application/x-www-form-urlencoded', cookie };
+    const added = await fetch(`${front}/basket`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...form, 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams({ product: '4', change: 'add', back: '/' }).toString(),
+    });
+    expect(added.status).toBe(303);
+    const page = await (await fetch(`${front}/commit`, { headers: { cookie } })).text();
+    const key = /name="idempotency_key" value="([^"]+)"/.exec(page)?.[1] ?? '';
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const fields = {
+      phone: '9123456789',
+      delivery: '2',
+      policy_accept: 'on',
+      idempotency_key: key,
+    };
+    // A double click whose two posts nginx sent to different instances.
+    const answers = await Promise.all(
+      shops.map((shop) =>
+        fetch(`http://127.0.0.1:${shop.port}/commit`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { ...form, 'sec-fetch-site': 'same-origin' },
+          body: new URLSearchParams(fields).toString(),
+        }),
+      ),
+    );
+    // Whichever answer the browser shows is the order placed, never "nothing to order".
+    for (const answer of answers) {
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get('location')).toBe('/order_status');
+    }
+    const orders = await fetch(`${front}/api/catalog/order_history`, { headers: { cookie } });
+    expect(await orders.json()).toHaveLength(1);
   });
 
   test('with one instance stopped, the other serves the shop', async () => {

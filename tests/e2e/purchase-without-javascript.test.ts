@@ -236,7 +236,16 @@ describe("the basket's form on the server", () => {
   test('the checkout form sent twice at once (a double click) places one order', async () => {
     const cookie = await newcomer();
     await post(cookie, { product: '4', change: 'add', back: '/' });
-    const order = { phone: '9123456789', delivery: '2', policy_accept: 'on' };
+    // The checkout page's form, with its attempt's key, as the browser posts it.
+    const page = await (await fetch(`${baseUrl()}/commit`, { headers: { cookie } })).text();
+    const key = /name="idempotency_key" value="([^"]+)"/.exec(page)?.[1];
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const order = {
+      phone: '9123456789',
+      delivery: '2',
+      policy_accept: 'on',
+      idempotency_key: key ?? '',
+    };
     const send = () => postForm('/commit', cookie, order);
     const answers = await Promise.all([send(), send()]);
     for (const answer of answers) {

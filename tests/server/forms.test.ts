@@ -20,6 +20,8 @@ import { type FormAnswer, FORMS } from '../../src/server/forms';
 import { LOGIN_LATE } from '../../src/server/login-form';
 import { answer, json, type Reply } from './fake-replies';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /** A form's budget, as the server's default gives it. Stalls run it out on a fake clock. */
 const FORM_BUDGET_MS = 8_000;
 
@@ -277,11 +279,14 @@ describe('the basket form', () => {
 });
 
 describe('the checkout form', () => {
+  /** The attempt's key, as the form's hidden field holds it. */
+  const KEY = '6f2d1c3b-8a4e-4b5f-9c7d-1e2f3a4b5c6d';
   const form = {
     phone: '8 912 345-67-89',
     comment: '  Позвонить за час  ',
     delivery: '1',
     policy_accept: 'on',
+    idempotency_key: KEY,
   };
   /** The form as the page shows it again: the phone as the mask writes it, the rest as typed. */
   const kept = { ...form, phone: '+7(912)-345-67-89' };
@@ -312,14 +317,61 @@ describe('the checkout form', () => {
     expect(fake.calls()).toEqual([]);
   });
 
-  it('an empty basket: back to /commit, no order', async () => {
-    const fake = fakeBackend({ 'GET /api/catalog/basket': () => json(200, {}) });
+  it('an empty basket: asked once under the form’s key, refused: back to /commit', async () => {
+    const fake = fakeBackend({
+      'GET /api/catalog/basket': () => json(200, {}),
+      'POST /api/catalog/order_commit': () =>
+        json(400, { non_field_errors: ['В корзине нет доступных товаров'] }),
+    });
     const answer = await post('/commit', fake, {
       fields: form,
       cookies: { sessionid: 'empty-basket' },
     });
     expect(answer).toEqual({ kind: 'redirect', location: '/commit' });
-    expect(fake.calls()).toEqual(['GET /api/catalog/basket']);
+    expect(fake.calls()).toEqual(['GET /api/catalog/basket', 'POST /api/catalog/order_commit']);
+  });
+
+  it('an empty basket emptied by this attempt’s order: its answer again, on to /order_status', async () => {
+    const fake = fakeBackend({
+      'GET /api/catalog/basket': () => json(200, {}),
+      'POST /api/catalog/order_commit': () => json(201, { id: 8 }),
+    });
+    const answer = await post('/commit', fake, {
+      fields: form,
+      cookies: { sessionid: 'placed-already' },
+    });
+    expect(answer).toEqual({ kind: 'redirect', location: '/order_status' });
+    expect(fake.sent[1]?.headers.get('Idempotency-Key')).toBe(KEY);
+  });
+
+  it('the backend refuses the order: its message, the form kept, under a new key', async () => {
+    const fake = shop({
+      'POST /api/catalog/order_commit': () => json(400, { phone: ['Некорректный номер'] }),
+    });
+    const answer = await post('/commit', fake, {
+      fields: form,
+      cookies: { sessionid: 'refused' },
+    });
+    expect(answer).toEqual({
+      kind: 'page',
+      outcome: {
+        values: { ...kept, idempotency_key: expect.stringMatching(UUID) },
+        errors: { phone: 'Некорректный номер' },
+      },
+    });
+    const values = answer.kind === 'page' ? answer.outcome.values : {};
+    expect(values?.idempotency_key).not.toBe(KEY);
+  });
+
+  it('a form without a key (or a forged one) is sent under a key of its own', async () => {
+    for (const idempotency_key of [undefined, 'not-a-key']) {
+      const fake = shop();
+      await post('/commit', fake, {
+        fields: { ...form, idempotency_key },
+        cookies: { sessionid: 'no-key' },
+      });
+      expect(fake.sent[1]?.headers.get('Idempotency-Key')).toMatch(UUID);
+    }
   });
 
   it("an order placed: on to /order_status, after one order_commit with the spec's payload", async () => {
@@ -340,6 +392,7 @@ describe('the checkout form', () => {
       phone: '+7(912)-345-67-89',
     });
     expect(orders[0]?.headers.get('X-CSRFToken')).toBe('csrf-1');
+    expect(orders[0]?.headers.get('Idempotency-Key')).toBe(KEY);
   });
 
   it('a stall on the basket: «too late, nothing ordered», the form kept, no order sent', async () => {
@@ -367,14 +420,26 @@ describe('the checkout form', () => {
     });
   });
 
-  it('the same form posted twice at once by one visitor places one order', async () => {
-    const fake = shop();
+  it('the same form posted twice at once: one key, and the second gets the first answer', async () => {
+    // As the backend honours the key: the second post, while the first is placed, is told 409.
+    let asked = 0;
+    let placed = 0;
+    const fake = shop({
+      'POST /api/catalog/order_commit': () => {
+        asked += 1;
+        if (asked === 2) return json(409, { detail: 'Заказ с этим ключом ещё оформляется.' });
+        if (asked === 1) placed += 1;
+        return json(201, { id: 8 });
+      },
+    });
     const twice = { fields: form, cookies: { sessionid: 'double-click' } };
     const answers = await Promise.all([post('/commit', fake, twice), post('/commit', fake, twice)]);
     for (const answer of answers) {
       expect(answer).toEqual({ kind: 'redirect', location: '/order_status' });
     }
-    expect(fake.calls().filter((call) => call.endsWith('/order_commit'))).toHaveLength(1);
+    const orders = fake.sent.filter(({ path }) => path === '/api/catalog/order_commit');
+    expect(orders.map(({ headers }) => headers.get('Idempotency-Key'))).toEqual([KEY, KEY, KEY]);
+    expect(placed).toBe(1);
   });
 });
 

@@ -194,13 +194,16 @@ describe('placing the order from the store’s basket', () => {
     const raspberry = await product(7);
     await setAmount(jam, 2);
     await setAmount(raspberry, 1.5);
-    const order = await commitOrder({
-      delivery: '1',
-      policy_accept: true,
-      send_accept: false,
-      comment: '',
-      phone: '+7(912)-345-67-89',
-    });
+    const order = await commitOrder(
+      {
+        delivery: '1',
+        policy_accept: true,
+        send_accept: false,
+        comment: '',
+        phone: '+7(912)-345-67-89',
+      },
+      crypto.randomUUID(),
+    );
     expect(order.status).toBe(0);
     expect(order.order_sum).toBe(780 + 1335);
     await loadBasket();
@@ -216,13 +219,16 @@ describe('placing the order from the store’s basket', () => {
     const raspberry = await product(7);
     await setAmount(jam, 2);
     await setAmount(raspberry, 1.5);
-    const order = await commitOrder({
-      delivery: '2',
-      policy_accept: true,
-      send_accept: false,
-      comment: '',
-      phone: '+7(912)-345-67-89',
-    });
+    const order = await commitOrder(
+      {
+        delivery: '2',
+        policy_accept: true,
+        send_accept: false,
+        comment: '',
+        phone: '+7(912)-345-67-89',
+      },
+      crypto.randomUUID(),
+    );
     await control(server.url, 'POST', '/faults', {
       path: '/api/catalog/basket',
       method: 'GET',
@@ -239,13 +245,16 @@ describe('placing the order from the store’s basket', () => {
   it('the stub refuses what the form refuses, with the form’s own messages', async () => {
     const jam = await product(43);
     await setAmount(jam, 1);
-    const error = await commitOrder({
-      delivery: '3' as '1',
-      policy_accept: true,
-      send_accept: false,
-      comment: 'я'.repeat(151),
-      phone: '+7(812)-345-67-89',
-    }).catch((e: unknown) => e);
+    const error = await commitOrder(
+      {
+        delivery: '3' as '1',
+        policy_accept: true,
+        send_accept: false,
+        comment: 'я'.repeat(151),
+        phone: '+7(812)-345-67-89',
+      },
+      crypto.randomUUID(),
+    ).catch((e: unknown) => e);
     const { fieldErrors } = await import('../../src/api/http');
     expect(fieldErrors(error)).toEqual({
       phone: ['Некорректный номер'],

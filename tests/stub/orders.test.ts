@@ -139,6 +139,85 @@ describe('order_commit', () => {
   });
 });
 
+describe('order_commit with an Idempotency-Key', () => {
+  const keyed = (key: string) => ({ headers: { 'Idempotency-Key': key } });
+
+  it('a repeat of the key places nothing more and gets the first answer again', async () => {
+    const visitor = await new Visitor(server.url).start();
+    await visitor.put('/api/catalog/basket/7', { amount: 1 });
+    const first = await visitor.post('/api/catalog/order_commit', validOrder, keyed('k-1'));
+    expect(first.status).toBe(201);
+    const again = await visitor.post('/api/catalog/order_commit', validOrder, keyed('k-1'));
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect((await visitor.get('/api/catalog/order_history')).body).toHaveLength(1);
+  });
+
+  it('the same requests at once place one order; the others wait (409) or get its answer', async () => {
+    const visitor = await new Visitor(server.url).start();
+    await visitor.put('/api/catalog/basket/7', { amount: 1 });
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => visitor.post('/api/catalog/order_commit', validOrder, keyed('k-2'))),
+    );
+    const placed = answers.filter((answer) => answer.status === 201);
+    expect(placed.length).toBeGreaterThanOrEqual(1);
+    for (const answer of placed) expect(answer.body).toEqual(placed[0]?.body);
+    for (const answer of answers.filter((answer) => answer.status !== 201)) {
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({ detail: expect.stringMatching(/оформляется/) });
+    }
+    expect((await visitor.get('/api/catalog/order_history')).body).toHaveLength(1);
+  });
+
+  it('a refused order is answered again the same way; a new key is a new attempt', async () => {
+    const visitor = await new Visitor(server.url).start();
+    await visitor.put('/api/catalog/basket/7', { amount: 1 });
+    const bad = { ...validOrder, phone: '123' };
+    const refused = await visitor.post('/api/catalog/order_commit', bad, keyed('k-3'));
+    expect(refused.status).toBe(400);
+    const again = await visitor.post('/api/catalog/order_commit', validOrder, keyed('k-3'));
+    expect([again.status, again.body]).toEqual([400, refused.body]);
+    const next = await visitor.post('/api/catalog/order_commit', validOrder, keyed('k-4'));
+    expect(next.status).toBe(201);
+  });
+
+  it('a key is one visitor’s: another visitor with the same key places their own order', async () => {
+    const anna = await new Visitor(server.url).start();
+    const boris = await new Visitor(server.url).start();
+    for (const visitor of [anna, boris]) await visitor.put('/api/catalog/basket/7', { amount: 1 });
+    const first = await anna.post('/api/catalog/order_commit', validOrder, keyed('k-5'));
+    const second = await boris.post('/api/catalog/order_commit', validOrder, keyed('k-5'));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect((second.body as Order).id).not.toBe((first.body as Order).id);
+  });
+
+  it('a server error is not kept: the repeat places the order', async () => {
+    const visitor = await new Visitor(server.url).start();
+    await visitor.put('/api/catalog/basket/7', { amount: 1 });
+    await control(server.url, 'POST', '/faults', {
+      path: '/api/catalog/order_commit',
+      status: 500,
+      times: 1,
+    });
+    const failed = await visitor.post('/api/catalog/order_commit', validOrder, keyed('k-6'));
+    expect(failed.status).toBe(500);
+    const retried = await visitor.post('/api/catalog/order_commit', validOrder, keyed('k-6'));
+    expect(retried.status).toBe(201);
+  });
+
+  it('an over-long key answers 400 and places nothing', async () => {
+    const visitor = await new Visitor(server.url).start();
+    await visitor.put('/api/catalog/basket/7', { amount: 1 });
+    const answer = await visitor.post(
+      '/api/catalog/order_commit',
+      validOrder,
+      keyed('k'.repeat(256)),
+    );
+    expect(answer.status).toBe(400);
+    expect((await visitor.get('/api/catalog/order_history')).body).toEqual([]);
+  });
+});
+
 describe('order_history', () => {
   it('is empty for a new visitor', async () => {
     const visitor = await new Visitor(server.url).start();

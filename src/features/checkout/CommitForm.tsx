@@ -3,7 +3,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
 import { Anchor, Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { MessageBox } from '../../ui/MessageBox';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useFormBeforeHydration, useHydrated } from '../../ui/hydration';
@@ -11,7 +11,6 @@ import { usePageData } from '../../ui/page-data';
 import { flushSync } from 'react-dom';
 import { Link } from 'wouter';
 import { fieldErrors } from '../../api/http';
-import { commitOrder } from '../../api/orders';
 import type { OrderCommitResult } from '../../api/types';
 import { basketSettled, TotalText } from '../basket';
 import {
@@ -28,6 +27,14 @@ import {
   toOrderCommit,
 } from './commit-form';
 import { DeliveryChoice } from './DeliveryChoice';
+import {
+  ATTEMPT_FIELD,
+  commitAttempt,
+  isAttemptKey,
+  newAttemptKey,
+  ORDER_IN_PROGRESS,
+  refusedAsInvalid,
+} from './order-attempt';
 import { PhoneField } from './PhoneField';
 
 const BASKET_CHANGED =
@@ -44,6 +51,21 @@ function BasketChanged() {
       </Anchor>
     </>
   );
+}
+
+/**
+ * The key of the attempt the page holds: a refused form's (posted back to the page), else the
+ * one in the server's HTML as the app takes it over (so both post the same), else a new one.
+ */
+function firstAttemptKey(posted: unknown): string {
+  if (isAttemptKey(posted)) return posted;
+  if (typeof document !== 'undefined') {
+    const field = document.querySelector<HTMLInputElement>(
+      `form[action="${COMMIT_ACTION}"] input[name="${ATTEMPT_FIELD}"]`,
+    );
+    if (isAttemptKey(field?.value)) return field.value;
+  }
+  return newAttemptKey();
 }
 
 interface CommitFormProps {
@@ -75,6 +97,11 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
   // Without the app the browser posts the form whatever its boxes say, and the server judges.
   const waitsForPolicy = useHydrated();
   const [failure, setFailure] = useState<ReactNode>(null);
+  const [attemptKey, setAttemptKey] = useState(() =>
+    firstAttemptKey(posted?.values?.[ATTEMPT_FIELD]),
+  );
+  // The backend answered 409: the attempt's first request is being placed, and this one waits.
+  const [waiting, setWaiting] = useState(false);
   const [sending, setSending] = useState(false);
   // State updates wait for a render; a second click in the same moment must see this at once.
   const sendingNow = useRef(false);
@@ -117,8 +144,13 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
     }
     let order: OrderCommitResult;
     try {
-      order = await commitOrder(toOrderCommit(values));
+      order = await commitAttempt(toOrderCommit(values), attemptKey, {
+        onWaiting: () => setWaiting(true),
+      });
     } catch (error) {
+      setWaiting(false);
+      // The shopper changes the form and sends it again: a new attempt.
+      if (refusedAsInvalid(error)) setAttemptKey(newAttemptKey());
       const { fields, rest } = splitServerErrors(fieldErrors(error));
       for (const [field, message] of Object.entries(fields)) {
         form.setFieldError(field as keyof CommitValues, message);
@@ -151,6 +183,7 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
       noValidate
       aria-label="Подтверждение заказа"
     >
+      <input type="hidden" name={ATTEMPT_FIELD} value={attemptKey} />
       <Stack gap="lg" maw={560}>
         <PhoneField
           value={values.phone}
@@ -209,6 +242,11 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
             label="Хочу получать новости и специальные предложения магазина"
           />
         </Stack>
+        {waiting && (
+          <MessageBox color="blue" icon={<IconClock size={20} aria-hidden />} role="status">
+            {ORDER_IN_PROGRESS}
+          </MessageBox>
+        )}
         {failure && (
           <MessageBox color="red" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
             {failure}

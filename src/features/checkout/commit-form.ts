@@ -1,6 +1,7 @@
 import { errorStatus } from '../../api/http';
 import type { Delivery, OrderCommit } from '../../api/types';
 import { normalizePhone, phoneError } from '../../lib/phone';
+import { ORDER_STILL_IN_PROGRESS } from './order-attempt';
 
 // The checkout form's values and rules (spec §5), apart from the screen that shows them.
 export const COMMENT_MAX = 150;
@@ -131,5 +132,6 @@ const SERVER_FAILED = 'Сервер не смог принять заказ. П�
 /** The message for the whole form when order_commit failed: the server's own, or why. */
 export function orderFailureText(error: unknown, rest: string[]): string {
   if (rest.length > 0) return rest.join(' ');
+  if (errorStatus(error) === 409) return ORDER_STILL_IN_PROGRESS;
   return errorStatus(error) === undefined ? SEND_FAILED : SERVER_FAILED;
 }

@@ -7,6 +7,7 @@ import { renderAt } from '../render';
 import { basketApi, RASPBERRY } from '../basket-fakes';
 import { CHECKOUT_UNAVAILABLE } from '../../../src/features/checkout/CommitPage';
 import { ORDER_LATE } from '../../../src/server/commit-form';
+import { ORDER_IN_PROGRESS } from '../../../src/features/checkout/order-attempt';
 import { PageData, PageDataContext } from '../../../src/ui/page-data';
 
 vi.mock('../../../src/api/basket', () =>
@@ -20,6 +21,7 @@ const { basket, lineCount, resetBasket, setAmount } =
   await import('../../../src/features/basket/store');
 
 const raspberry: Product = RASPBERRY;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function fillBasket() {
   basket.loaded = true;
@@ -248,13 +250,17 @@ describe('sending', () => {
       fireEvent.submit(form);
     });
     await waitFor(() => expect(ordersApi.commitOrder).toHaveBeenCalledTimes(1));
-    expect(ordersApi.commitOrder).toHaveBeenCalledWith({
-      delivery: '2',
-      policy_accept: true,
-      send_accept: false,
-      comment: 'Позвоните за час',
-      phone: '+7(912)-345-67-89',
-    });
+    expect(ordersApi.commitOrder).toHaveBeenCalledWith(
+      {
+        delivery: '2',
+        policy_accept: true,
+        send_accept: false,
+        comment: 'Позвоните за час',
+        phone: '+7(912)-345-67-89',
+      },
+      expect.stringMatching(UUID),
+      expect.anything(),
+    );
     await act(async () => answer({ id: 8 }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/order_status'));
     expect(basketApi.getBasket).toHaveBeenCalled();
@@ -298,6 +304,66 @@ describe('sending', () => {
     );
     await user.click(submit());
     await waitFor(() => expect(ordersApi.commitOrder).toHaveBeenCalledTimes(2));
+  });
+
+  it('the attempt’s key: the form’s hidden field, the same on a retry, a new one after a refusal', async () => {
+    ordersApi.commitOrder
+      .mockRejectedValueOnce(new TypeError('fetch failed'))
+      .mockRejectedValueOnce(failure(400, { phone: ['Некорректный номер'] }))
+      .mockReturnValueOnce(new Promise(() => {}));
+    const { user, container } = renderPage();
+    await fillValid(user);
+    const field = () => container.querySelector<HTMLInputElement>('input[name="idempotency_key"]');
+    expect(field()?.type).toBe('hidden');
+    await user.click(submit());
+    await screen.findByRole('alert');
+    await user.click(submit());
+    await screen.findByText('Некорректный номер');
+    await user.click(submit());
+    await waitFor(() => expect(ordersApi.commitOrder).toHaveBeenCalledTimes(3));
+    const keys = ordersApi.commitOrder.mock.calls.map((call: unknown[]) => call[1]);
+    // A network failure: the order may have reached the backend, so the retry is the same attempt.
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toBe(keys[0]);
+    // The backend refused it: the form is changed and sent as a new attempt.
+    expect(keys[2]).toMatch(UUID);
+    expect(keys[2]).not.toBe(keys[1]);
+    // The form a browser would post without the app holds the same.
+    expect(field()?.value).toBe(keys[2]);
+  });
+
+  it('takes over the key of the server’s form, so both post the same attempt', async () => {
+    const served = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+    const html = document.createElement('form');
+    html.action = '/commit';
+    html.innerHTML = `<input type="hidden" name="idempotency_key" value="${served}">`;
+    document.body.append(html);
+    try {
+      const { user } = renderPage();
+      await fillValid(user);
+      await user.click(submit());
+      await waitFor(() => expect(ordersApi.commitOrder).toHaveBeenCalledTimes(1));
+      expect(ordersApi.commitOrder.mock.calls[0]?.[1]).toBe(served);
+    } finally {
+      html.remove();
+    }
+  });
+
+  it('a 409 (the order is being placed): waits, says so, then goes on with the first answer', async () => {
+    let replay!: (value: unknown) => void;
+    ordersApi.commitOrder
+      .mockRejectedValueOnce(failure(409, { detail: 'Заказ с этим ключом ещё оформляется.' }))
+      .mockReturnValueOnce(new Promise((resolve) => (replay = resolve)));
+    const { user, location } = renderPage();
+    await fillValid(user);
+    await user.click(submit());
+    expect(await screen.findByText(ORDER_IN_PROGRESS)).toBeTruthy();
+    await waitFor(() => expect(ordersApi.commitOrder).toHaveBeenCalledTimes(2));
+    const keys = ordersApi.commitOrder.mock.calls.map((call: unknown[]) => call[1]);
+    expect(keys[1]).toBe(keys[0]);
+    expect(comment().value).toBe('  Позвоните за час  ');
+    await act(async () => replay({ id: 8 }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/order_status'));
   });
 
   it('a 500 says the server could not take the order', async () => {

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from rest_framework.utils.encoders import JSONEncoder
 
 # Amounts are decimals: 1.5 kg must come back as 1.5, never as an integer's 2.
 AMOUNT = {"max_digits": 10, "decimal_places": 3}
@@ -108,6 +109,28 @@ class OrderItem(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+
+class OrderAttempt(models.Model):
+    """One checkout attempt: a visitor's Idempotency-Key on POST catalog/order_commit, and the
+    first request's answer (none while it is being placed), which every repeat gets again.
+
+    The unique constraint is what makes it one order: two requests with the same key, on two
+    threads or two servers, cannot both insert their row, so only one goes on to place the
+    order."""
+
+    # "user:7" or "session:<session key>": the key is unique per visitor, not across the shop.
+    visitor = models.CharField(max_length=60)
+    key = models.CharField(max_length=255)
+    started = models.DateTimeField(default=timezone.now, db_index=True)
+    status = models.PositiveSmallIntegerField(null=True)  # null: being placed
+    # DRF's encoder, as the answer was rendered: prices stay numbers.
+    body = models.JSONField(null=True, encoder=JSONEncoder)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["visitor", "key"], name="one_order_per_attempt")
+        ]
 
 
 class Slide(models.Model):

@@ -1,15 +1,17 @@
 """The storefront's API (spec §7), as contracts/README.md pins each answer."""
 
+from datetime import timedelta
 from decimal import Decimal
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from rest_framework import generics, status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -19,6 +21,7 @@ from .models import (
     BasketLine,
     NewsPost,
     Order,
+    OrderAttempt,
     OrderItem,
     PolicyDocument,
     Product,
@@ -184,14 +187,65 @@ class TotalPrice(APIView):
         return Response(total.quantize(Decimal("0.01")))  # a bare number: 1335.0
 
 
+# One order per checkout attempt (the guide's "One order per checkout"): how long a key is kept,
+# and after how long a first request still unanswered counts as lost (its process died).
+ATTEMPT_KEPT = timedelta(days=1)
+ATTEMPT_LOST = timedelta(minutes=1)
+ORDER_IN_FLIGHT = "Заказ с этим ключом ещё оформляется. Повторите запрос чуть позже."
+
+
+def visitor_name(who):
+    return f"user:{who['user'].pk}" if "user" in who else f"session:{who['session_key']}"
+
+
 class OrderCommit(APIView):
     """POST catalog/order_commit: the orderable lines of the basket become an order.
 
     Answers the order as order_history lists it (the app drops the ordered lines from its basket
-    by the product ids of `items`), not the input as CreateAPIView would."""
+    by the product ids of `items`), not the input as CreateAPIView would.
+
+    With an Idempotency-Key, one order per key and visitor: the first request's answer (placed
+    or refused) is kept, a repeat gets it again, and a repeat while the first is being placed
+    gets 409."""
+
+    def post(self, request):
+        key = request.headers.get("Idempotency-Key")
+        if key is None:
+            return self.place(request)
+        if not 0 < len(key) <= 255:
+            raise ValidationError({"detail": "Idempotency-Key: от 1 до 255 символов."})
+        visitor = visitor_name(owner(request, create=True))
+        now = timezone.now()
+        OrderAttempt.objects.filter(started__lt=now - ATTEMPT_KEPT).delete()
+        # Committed at once, apart from the order's transaction: a repeat on another thread or
+        # server sees it while the order is being placed. The unique constraint lets one in.
+        try:
+            with transaction.atomic():
+                attempt = OrderAttempt.objects.create(visitor=visitor, key=key)
+        except IntegrityError:
+            first = OrderAttempt.objects.get(visitor=visitor, key=key)
+            if first.status is not None:
+                return Response(first.body, status=first.status)
+            lost = first.started < now - ATTEMPT_LOST
+            # Taken over by one repeat only: the row it deletes is gone for any other.
+            if not (lost and OrderAttempt.objects.filter(pk=first.pk, status=None).delete()[0]):
+                return Response({"detail": ORDER_IN_FLIGHT}, status=status.HTTP_409_CONFLICT)
+            attempt = OrderAttempt.objects.create(visitor=visitor, key=key)
+        try:
+            response = self.place(request)
+        except APIException as refused:
+            # A refused order (400) is an answer like a placed one: kept, and given again.
+            response = self.handle_exception(refused)
+        except Exception:
+            # The server's own failure is not kept: a repeat places the order afresh.
+            attempt.delete()
+            raise
+        attempt.status, attempt.body = response.status_code, response.data
+        attempt.save(update_fields=["status", "body"])
+        return response
 
     @transaction.atomic
-    def post(self, request):
+    def place(self, request):
         body = s.OrderCommitSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         lines = orderable(basket_lines(request))
