@@ -17,6 +17,10 @@ import {
 } from '../../src/server/basket-form';
 import { ORDER_LATE, ORDER_MAYBE_PLACED } from '../../src/server/commit-form';
 import { type FormAnswer, FORMS } from '../../src/server/forms';
+import { BASKET_COOKIE, BASKET_COOKIE_DAYS } from '../../src/features/basket/basket-form';
+
+/** What a basket form that landed sets: the cookie that says the basket has lines. */
+const BASKET_MARK = { name: BASKET_COOKIE, value: '1', days: BASKET_COOKIE_DAYS };
 import { LOGIN_LATE } from '../../src/server/login-form';
 import { answer, json, type Reply } from './fake-replies';
 
@@ -259,7 +263,7 @@ describe('the basket form', () => {
       const answer = await post('/basket', fake, {
         fields: { product: String(product.id), ...fields, back: BACK },
       });
-      expect(answer).toEqual({ kind: 'redirect', location: BACK });
+      expect(answer).toEqual({ kind: 'redirect', location: BACK, cookie: BASKET_MARK });
       const sent = fake.sent.map(({ method, path, body }) => ({ method, path, body }));
       expect(sent).toEqual([
         { method: 'GET', path: '/api/catalog/basket', body: undefined },
@@ -273,7 +277,7 @@ describe('the basket form', () => {
       'GET /api/catalog/basket': () => json(200, basketOf([raspberry, raspberry.rest])),
     });
     const answer = await post('/basket', fake, { fields: { product: '7', change: 'plus' } });
-    expect(answer).toEqual({ kind: 'redirect', location: '/' });
+    expect(answer).toEqual({ kind: 'redirect', location: '/', cookie: BASKET_MARK });
     expect(fake.calls()).toEqual(['GET /api/catalog/basket']);
   });
 });

@@ -1,10 +1,18 @@
+import { proxy } from 'valtio';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Basket } from '../../../src/api/types';
 
 const loadBasket = vi.fn(async () => {});
 const refreshBasket = vi.fn(async () => {});
 // The basket the server rendered into the page (src/main.tsx seeds the store with it).
-const basket = { loaded: true };
-vi.mock('../../../src/features/basket/store', () => ({ basket, loadBasket, refreshBasket }));
+const basket = proxy({ loaded: true, lines: {} as Basket });
+const lineCount = (lines: Basket) => Object.values(lines).filter((line) => line.amount > 0).length;
+vi.mock('../../../src/features/basket/store', () => ({
+  basket,
+  lineCount,
+  loadBasket,
+  refreshBasket,
+}));
 
 const { startApp } = await import('../../../src/app/startup');
 const { session } = await import('../../../src/features/session');
@@ -24,5 +32,13 @@ describe('start-up', () => {
     await vi.waitFor(() => expect(loadBasket).toHaveBeenCalledTimes(1));
     session.token = null;
     await vi.waitFor(() => expect(loadBasket).toHaveBeenCalledTimes(2));
+  });
+
+  it('keeps the basket cookie true to the basket: set while it has lines, gone when it has none', async () => {
+    startApp();
+    basket.lines = { '7': { product: { id: 7 }, amount: 1 } } as unknown as Basket;
+    await vi.waitFor(() => expect(document.cookie).toMatch(/(^|; )basket=1/));
+    basket.lines = {};
+    await vi.waitFor(() => expect(document.cookie).not.toMatch(/(^|; )basket=/));
   });
 });
