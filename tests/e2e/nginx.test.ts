@@ -195,8 +195,9 @@ describe('deploy/nginx.conf in front of two instances', () => {
   });
 
   test('one checkout form posted to both instances at once places exactly one order', async () => {
-    // A shopper with a basket, through nginx, as the browser would be.
-    const first = await fetch(`${front}/product/4`);
+    // A shopper with a basket, through nginx, as the browser would be (the session from the
+    // basket's call, as the app's start-up makes it).
+    const first = await fetch(`${front}/api/catalog/basket`);
     const cookie = first.headers
       .getSetCookie()
       .map((line) => line.split(';')[0] ?? '')

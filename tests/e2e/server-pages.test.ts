@@ -262,7 +262,7 @@ describe('security headers', () => {
 });
 
 describe('static files', () => {
-  it('hashed assets: brotli, immutable, with an ETag; pages: private, no-store', async () => {
+  it('hashed assets: brotli, immutable, with an ETag; pages: public for everyone, private for the visitor’s own', async () => {
     const html = await (await get('/')).text();
     // The start script's files (its data-scripts attribute, a JSON list): the entry is the last.
     const script = /data-scripts="[^"]*&quot;(\/assets\/index-[^&]+\.js)&quot;\]"/.exec(html)?.[1];
@@ -274,7 +274,9 @@ describe('static files', () => {
     expect(asset.headers.get('etag')).toBeTruthy();
     const gzip = await get(script ?? '', { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
-    expect((await get('/')).headers.get('cache-control')).toBe('private, no-store');
+    // A catalogue page for a newcomer is everyone's; the basket page is the visitor's own.
+    expect((await get('/')).headers.get('cache-control')).toMatch(/^public, .*s-maxage=/);
+    expect((await get('/order')).headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('a file the build does not have is a plain 404', async () => {
