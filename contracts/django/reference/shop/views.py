@@ -2,6 +2,7 @@
 
 from datetime import timedelta
 from decimal import Decimal
+import threading
 
 from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404
@@ -198,6 +199,9 @@ def visitor_name(who):
     return f"user:{who['user'].pk}" if "user" in who else f"session:{who['session_key']}"
 
 
+PLACING = threading.Lock()
+
+
 class OrderCommit(APIView):
     """POST catalog/order_commit: the orderable lines of the basket become an order.
 
@@ -215,6 +219,12 @@ class OrderCommit(APIView):
         if not 0 < len(key) <= 255:
             raise ValidationError({"detail": "Idempotency-Key: от 1 до 255 символов."})
         visitor = visitor_name(owner(request, create=True))
+        # One at a time in this process: SQLite refuses a second writer at once ("database is
+        # locked") rather than waiting. Across processes the unique constraint decides.
+        with PLACING:
+            return self.place_once(request, visitor, key)
+
+    def place_once(self, request, visitor, key):
         now = timezone.now()
         OrderAttempt.objects.filter(started__lt=now - ATTEMPT_KEPT).delete()
         # Committed at once, apart from the order's transaction: a repeat on another thread or
@@ -223,7 +233,10 @@ class OrderCommit(APIView):
             with transaction.atomic():
                 attempt = OrderAttempt.objects.create(visitor=visitor, key=key)
         except IntegrityError:
-            first = OrderAttempt.objects.get(visitor=visitor, key=key)
+            first = OrderAttempt.objects.filter(visitor=visitor, key=key).first()
+            if first is None:
+                # The first request failed meanwhile and let its key go: this one may try again.
+                return Response({"detail": ORDER_IN_FLIGHT}, status=status.HTTP_409_CONFLICT)
             if first.status is not None:
                 return Response(first.body, status=first.status)
             lost = first.started < now - ATTEMPT_LOST
