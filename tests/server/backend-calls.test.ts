@@ -163,50 +163,52 @@ async function blackHole() {
   };
 }
 
+/**
+ * Runs `test` with one request's calls (as a newcomer, within `budgetMs`) to a black hole through
+ * an agent of `maxSockets`, and frees both after, whatever happened.
+ */
+async function inFrontOfBlackHole(
+  { budgetMs, maxSockets }: { budgetMs: number; maxSockets: number },
+  test: (calls: BackendCalls, hole: Awaited<ReturnType<typeof blackHole>>) => Promise<void>,
+) {
+  const hole = await blackHole();
+  const agent = backendAgent(maxSockets);
+  try {
+    await test(
+      backendCalls({ baseURL: hole.baseURL, fetch: agent.fetch }, visitor({}), budgetMs),
+      hole,
+    );
+  } finally {
+    hole.close();
+    await agent.close();
+  }
+}
+
 describe('deadlines and the bounded agent', () => {
   it('a call to a backend that never answers fails at the deadline, as timed out, and its socket closes', async () => {
-    const hole = await blackHole();
-    const agent = backendAgent(4);
-    try {
-      const calls = backendCalls({ baseURL: hole.baseURL, fetch: agent.fetch }, visitor({}), 300);
+    await inFrontOfBlackHole({ budgetMs: 300, maxSockets: 4 }, async (calls, hole) => {
       const error: unknown = await getBasket(calls.api).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(Error);
       expect(calls.timedOut()).toBe(true);
       expect(calls.signal.aborted).toBe(true);
       await hole.allClosed();
       calls.end();
-    } finally {
-      hole.close();
-      await agent.close();
-    }
+    });
   });
 
   it('a call that brings a signal of its own (the browser’s search) still ends at the deadline', async () => {
-    const hole = await blackHole();
-    const agent = backendAgent(4);
-    try {
-      const calls = backendCalls({ baseURL: hole.baseURL, fetch: agent.fetch }, visitor({}), 300);
+    await inFrontOfBlackHole({ budgetMs: 300, maxSockets: 4 }, async (calls, hole) => {
       const error: unknown = await searchProducts('малина', undefined, calls.api).catch(
         (caught: unknown) => caught,
       );
       expect(error).toBeInstanceOf(Error);
       expect(calls.timedOut()).toBe(true);
       await hole.allClosed();
-    } finally {
-      hole.close();
-      await agent.close();
-    }
+    });
   });
 
   it('end() stops the calls still under way: nothing outlives its request', async () => {
-    const hole = await blackHole();
-    const agent = backendAgent(4);
-    try {
-      const calls = backendCalls(
-        { baseURL: hole.baseURL, fetch: agent.fetch },
-        visitor({}),
-        60_000,
-      );
+    await inFrontOfBlackHole({ budgetMs: 60_000, maxSockets: 4 }, async (calls, hole) => {
       const pending = getBasket(calls.api).catch((caught: unknown) => caught);
       await expect.poll(() => hole.waiting()).toBe(1);
       calls.end();
@@ -214,21 +216,11 @@ describe('deadlines and the bounded agent', () => {
       // Ended, not timed out: the request was answered; the form's message is not «too late».
       expect(calls.timedOut()).toBe(false);
       await hole.allClosed();
-    } finally {
-      hole.close();
-      await agent.close();
-    }
+    });
   });
 
   it('past the cap of sockets a call fails at once instead of queueing behind calls that hang', async () => {
-    const hole = await blackHole();
-    const agent = backendAgent(2);
-    try {
-      const calls = backendCalls(
-        { baseURL: hole.baseURL, fetch: agent.fetch },
-        visitor({}),
-        60_000,
-      );
+    await inFrontOfBlackHole({ budgetMs: 60_000, maxSockets: 2 }, async (calls, hole) => {
       const hanging = [getBasket(calls.api), getBasket(calls.api)].map((call) =>
         call.catch(() => null),
       );
@@ -239,9 +231,6 @@ describe('deadlines and the bounded agent', () => {
       calls.end();
       await Promise.all(hanging);
       await hole.allClosed();
-    } finally {
-      hole.close();
-      await agent.close();
-    }
+    });
   });
 });
