@@ -71,6 +71,43 @@ async function startInstance(apiTarget: string): Promise<Instance> {
   };
 }
 
+/** The product page's amount field with 7's line in it (0,1 kg), which only its visitor sees. */
+const AMOUNT_OF_7 =
+  /aria-label="Количество[^"]*"[^>]*value="0,1"|value="0,1"[^>]*aria-label="Количество/;
+/** The amount field a product page shows in place of В корзину for a product in the basket. */
+const AMOUNT_FIELD = 'name="amount"';
+const NOTICE = 'Мы используем файлы cookie';
+
+/** A visitor's cookies after putting a product in the basket with the form, through nginx. */
+async function visitorWithBasket({ product }: { product: string }): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  keep(await fetch(`${front}/api/catalog/basket`));
+  for (const id of [product, '4']) {
+    const added = await fetch(`${front}/basket`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'same-origin',
+        cookie: cookie(),
+      },
+      body: new URLSearchParams({ product: id, change: 'add', back: '/' }).toString(),
+    });
+    expect(added.status).toBe(303);
+    keep(added);
+  }
+  expect(jar.get('basket')).toBe('1');
+  return cookie();
+}
+
 let dir = '';
 let backend: RunningServer;
 let shops: Instance[] = [];
@@ -239,11 +276,88 @@ describe('deploy/nginx.conf in front of two instances', () => {
     expect(await orders.json()).toHaveLength(1);
   });
 
+  test('a newcomer’s catalogue page is kept by nginx: the next newcomer gets the same bytes', async () => {
+    const first = await fetch(`${front}/section/14`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache-status')).toBe('MISS');
+    expect(first.headers.get('set-cookie')).toBeNull();
+    const kept = await first.text();
+    // Cookies a newcomer picks up as the app starts (the session, the CSRF token) change nothing.
+    const second = await fetch(`${front}/section/14`, {
+      headers: { cookie: 'sessionid=abc; csrftoken=def' },
+    });
+    expect(second.headers.get('x-cache-status')).toBe('HIT');
+    expect(await second.text()).toBe(kept);
+  });
+
+  test('a visitor with a basket sees their amounts through nginx; a newcomer after them never does', async () => {
+    const newcomerPage = async () => {
+      const response = await fetch(`${front}/product/7`);
+      return { cache: response.headers.get('x-cache-status'), html: await response.text() };
+    };
+    // A newcomer's copy is in the cache before the visitor comes.
+    expect((await newcomerPage()).cache).toMatch(/MISS|HIT/);
+    const visitor = await visitorWithBasket({ product: '7' });
+    const own = await fetch(`${front}/product/7`, { headers: { cookie: visitor } });
+    expect(await own.text()).toMatch(AMOUNT_OF_7);
+    expect(own.headers.get('x-cache-status')).toBe('BYPASS');
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    const after = await newcomerPage();
+    expect(after.cache).toBe('HIT');
+    expect(after.html).not.toMatch(AMOUNT_OF_7);
+    expect(after.html).toContain('В корзину');
+
+    // A page the visitor asks first is not kept for the newcomer who comes next.
+    const first = await fetch(`${front}/product/4`, { headers: { cookie: visitor } });
+    expect(first.headers.get('x-cache-status')).toBe('BYPASS');
+    expect(await first.text()).toContain(AMOUNT_FIELD);
+    const next = await fetch(`${front}/product/4`);
+    expect(next.headers.get('x-cache-status')).toBe('MISS');
+    expect(await next.text()).not.toContain(AMOUNT_FIELD);
+  });
+
+  test('a shared copy keeps each visitor’s theme and cookie notice', async () => {
+    const get = async (cookie: string) => {
+      const response = await fetch(`${front}/catalog`, { headers: { cookie } });
+      return { cache: response.headers.get('x-cache-status'), html: await response.text() };
+    };
+    const light = await get('');
+    const dark = await get('theme=dark');
+    expect(dark.cache).toBe('MISS');
+    expect(dark.html).toContain('data-mantine-color-scheme="dark"');
+    expect(light.html).toContain('data-mantine-color-scheme="light"');
+    expect((await get('theme=dark; sessionid=x')).cache).toBe('HIT');
+    expect((await get('theme=sepia')).html).toContain('data-mantine-color-scheme="light"');
+    expect(light.html).toContain(NOTICE);
+    const accepted = await get('cookieAccepted=true');
+    expect(accepted.html).not.toContain(NOTICE);
+    expect((await get('')).html).toContain(NOTICE);
+  });
+
+  test('a logged-in visitor’s page and a form’s message are never kept', async () => {
+    for (const cookie of ['jwt=token', 'notice=%D0%93%D0%BE%D1%82%D0%BE%D0%B2%D0%BE']) {
+      const response = await fetch(`${front}/news`, { headers: { cookie } });
+      expect(response.headers.get('x-cache-status')).toBe('BYPASS');
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+    }
+    expect((await fetch(`${front}/news`)).headers.get('x-cache-status')).toBe('MISS');
+  });
+
   test('with one instance stopped, the other serves the shop', async () => {
     await shops[0]?.close();
     for (let i = 0; i < 4; i += 1) {
       const response = await fetch(`${front}/catalog`);
       expect(response.status).toBe(200);
     }
+  });
+
+  test('with both instances stopped, a kept page still answers from nginx', async () => {
+    const kept = await (await fetch(`${front}/section/14`)).text();
+    await Promise.all(shops.map((shop) => shop.close()));
+    const response = await fetch(`${front}/section/14`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(kept);
+    // A page nobody asked for before has nothing to stand in for it.
+    expect((await fetch(`${front}/section/9`)).status).toBe(502);
   });
 });
