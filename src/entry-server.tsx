@@ -250,7 +250,10 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         resolve({ kind: 'redirect', location: context.redirectTo, setCookies, basketLines });
         return;
       }
-      const status = context.statusCode ?? 200;
+      // A page missing part of its data says so: a shared cache serves its last whole copy
+      // instead (nginx's proxy_cache_use_stale http_503), and a crawler comes back later.
+      const incomplete = Object.values(page.refused).includes(SERVICE_UNAVAILABLE);
+      const status = context.statusCode ?? (incomplete ? SERVICE_UNAVAILABLE : 200);
       const canonical = request.origin + pathname;
       resolve({
         kind: 'page',
