@@ -1,75 +1,15 @@
 // deploy/nginx.conf as written, run by Debian's nginx in front of two instances of the shop's
-// server, two processes as in production (nothing of one process's memory is shared), which take
-// their data from one stub backend (as two instances share one Django).
-// Only its ports and build path are swapped for this run's; everything else is the file.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+// server, two processes as in production (tests/e2e/nginx-recipe.ts), which take their data from
+// one stub backend (as two instances share one Django).
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningServer, startServer } from '../../stub-server/server.ts';
 import { assertClean, openPage, setupBrowser } from './browser.ts';
+import { type Instance, type Recipe, startInstance, startRecipe } from './nginx-recipe.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const browser = setupBrowser();
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Replaces `from` by `to`, which must stand in the file exactly once. */
-function swap(text: string, from: string, to: string): string {
-  const parts = text.split(from);
-  if (parts.length !== 2) throw new Error(`deploy/nginx.conf: "${from}" must appear once`);
-  return parts.join(to);
-}
-
-/** One instance of the shop: `server/main.ts` in a process of its own, as production runs it. */
-interface Instance {
-  port: number;
-  close(): Promise<void>;
-}
-
-async function startInstance(apiTarget: string): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), API_TARGET: apiTarget, ACCESS_LOG: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the shop exited (${code}): ${output}`))),
-  );
-  const ready = (async () => {
-    while (child.exitCode === null) {
-      const answer = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
-      if (answer?.ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  await Promise.race([ready, exited]);
-  exited.catch(() => {});
-  return {
-    port,
-    close: async () => {
-      if (child.exitCode !== null) return;
-      const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await gone;
-    },
-  };
-}
 
 /** The product page's amount field with 7's line in it (0,1 kg), which only its visitor sees. */
 const AMOUNT_OF_7 =
@@ -111,57 +51,21 @@ async function visitorWithBasket({ product }: { product: string }): Promise<stri
 let dir = '';
 let backend: RunningServer;
 let shops: Instance[] = [];
-let nginx: ChildProcess | undefined;
+let recipe: Recipe | undefined;
 let front = '';
-let nginxLog = '';
 
 beforeAll(async () => {
-  if (!existsSync(NGINX)) {
-    throw new Error(
-      `nginx is not installed at ${NGINX}: apt-get install nginx (bash .ci/run does)`,
-    );
-  }
-  dir = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-'));
+  dir = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-test-'));
   backend = await startServer({ port: 0, dataFile: path.join(dir, 'db.json') });
   const apiTarget = backend.url.replace(/\/$/, '');
-  shops = await Promise.all([0, 1].map(() => startInstance(apiTarget)));
-  const port = await freePort();
-  let conf = await readFile(path.join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
-  conf = swap(conf, 'server 127.0.0.1:3001;', `server 127.0.0.1:${shops[0]?.port};`);
-  conf = swap(conf, 'server 127.0.0.1:3002;', `server 127.0.0.1:${shops[1]?.port};`);
-  conf = swap(conf, 'listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
-  conf = swap(conf, 'root /srv/berries-shop/dist/client;', `root ${REPO_ROOT}dist/client;`);
-  // Run as root, nginx's workers run as nobody: they must reach the cache under the prefix.
-  await chmod(dir, 0o755);
-  const prefix = path.join(dir, 'nginx');
-  await mkdir(path.join(prefix, 'logs'), { recursive: true });
-  await mkdir(path.join(prefix, 'tmp'), { recursive: true });
-  await writeFile(path.join(prefix, 'nginx.conf'), conf);
-  nginx = spawn(NGINX, ['-p', prefix, '-c', 'nginx.conf', '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  nginx.stderr?.on('data', (chunk: Buffer) => (nginxLog += chunk.toString()));
-  front = `http://127.0.0.1:${port}`;
-  // Ready when it answers; nginx that fails to start exits, and says why.
-  const exited = new Promise<never>((_, reject) =>
-    nginx?.once('exit', (code) => reject(new Error(`nginx exited (${code}): ${nginxLog}`))),
-  );
-  const ready = (async () => {
-    for (;;) {
-      const answer = await fetch(`${front}/healthz`).catch(() => null);
-      if (answer?.ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  await Promise.race([ready, exited]);
+  const [one, two] = await Promise.all([startInstance(apiTarget), startInstance(apiTarget)]);
+  shops = [one, two];
+  recipe = await startRecipe([one, two]);
+  front = recipe.url;
 });
 
 afterAll(async () => {
-  if (nginx?.pid && nginx.exitCode === null) {
-    const gone = new Promise((resolve) => nginx?.once('exit', resolve));
-    nginx.kill('SIGQUIT');
-    await gone;
-  }
+  await recipe?.close();
   await Promise.all(shops.map((shop) => shop.close()));
   await backend?.close();
   if (dir) await rm(dir, { recursive: true, force: true });

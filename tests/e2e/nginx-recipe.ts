@@ -1,0 +1,122 @@
+// deploy/nginx.conf as written, run by Debian's nginx in front of instances of the shop's server,
+// each `server/main.ts` in a process of its own as in production (nothing of one process's memory
+// is shared). Only its ports and build path are swapped for free ones. Used by
+// tests/e2e/nginx.test.ts and `npm run bench:scale`.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Replaces `from` by `to`, which must stand in the file exactly once. */
+function swap(text: string, from: string, to: string): string {
+  const parts = text.split(from);
+  if (parts.length !== 2) throw new Error(`deploy/nginx.conf: "${from}" must appear once`);
+  return parts.join(to);
+}
+
+/** Resolves once `url` answers 200; rejects if `exited` does first. */
+async function answering(url: string, exited: Promise<never>): Promise<void> {
+  const ready = (async () => {
+    for (;;) {
+      const answer = await fetch(url).catch(() => null);
+      if (answer?.ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  await Promise.race([ready, exited]);
+}
+
+/** Stops a child by its handle and waits for it to be gone. */
+async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await gone;
+}
+
+/** One instance of the shop: `server/main.ts` in a process of its own. */
+export interface Instance {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts `server/main.ts` of the checkout at `root` (this one by default) on a free port. */
+export async function startInstance(apiTarget: string, root = REPO_ROOT): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), API_TARGET: apiTarget, ACCESS_LOG: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the shop exited (${code}): ${output}`))),
+  );
+  exited.catch(() => {});
+  const url = `http://127.0.0.1:${port}`;
+  await answering(`${url}/healthz`, exited);
+  return { port, url, close: () => stop(child, 'SIGTERM') };
+}
+
+export interface Recipe {
+  /** nginx's address, `http://127.0.0.1:PORT`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** deploy/nginx.conf in front of two instances, with its files under a new temporary prefix. */
+export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> {
+  if (!existsSync(NGINX)) {
+    throw new Error(
+      `nginx is not installed at ${NGINX}: apt-get install nginx (bash .ci/run does)`,
+    );
+  }
+  const prefix = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-'));
+  const port = await freePort();
+  let conf = await readFile(path.join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
+  conf = swap(conf, 'server 127.0.0.1:3001;', `server 127.0.0.1:${shops[0].port};`);
+  conf = swap(conf, 'server 127.0.0.1:3002;', `server 127.0.0.1:${shops[1].port};`);
+  conf = swap(conf, 'listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
+  conf = swap(conf, 'root /srv/berries-shop/dist/client;', `root ${REPO_ROOT}dist/client;`);
+  // Run as root, nginx's workers run as nobody: they must reach the caches under the prefix.
+  await chmod(prefix, 0o755);
+  await mkdir(path.join(prefix, 'logs'), { recursive: true });
+  await mkdir(path.join(prefix, 'tmp'), { recursive: true });
+  await writeFile(path.join(prefix, 'nginx.conf'), conf);
+  const nginx = spawn(NGINX, ['-p', prefix, '-c', 'nginx.conf', '-g', 'daemon off;'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  nginx.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  // nginx that fails to start exits, and says why.
+  const exited = new Promise<never>((_, reject) =>
+    nginx.once('exit', (code) => reject(new Error(`nginx exited (${code}): ${log}`))),
+  );
+  exited.catch(() => {});
+  const url = `http://127.0.0.1:${port}`;
+  await answering(`${url}/healthz`, exited);
+  return {
+    url,
+    close: async () => {
+      await stop(nginx, 'SIGQUIT');
+      await rm(prefix, { recursive: true, force: true });
+    },
+  };
+}
