@@ -1,0 +1,363 @@
+// `npm run bench:scale` (issue 25; it builds first): deploy/nginx.conf in front of two instances
+// of the shop (tests/e2e/nginx-recipe.ts: each `server/main.ts` a process of its own), which take
+// their data from one stub backend behind a counter of the calls it gets. It measures, in one run:
+//   1. a replayed browse by 200 newcomers, 20 at a time, through nginx from a cold cache: `/`,
+//      `/catalog`, a section, three products and a search each, as Chromium asks (its
+//      Accept-Encoding; a quarter in the dark theme; half accept the cookie notice after their
+//      first page; after it, each carries the session and CSRF cookies the app picks up). It
+//      reports the share of answers from nginx's cache (X-Cache-Status HIT, STALE, UPDATING) and
+//      the backend calls per 1,000 views; then the same browse again, all from the cache, whose
+//      backend calls must be 0;
+//   2. newcomers' `/` per second, p50 and p99 (autocannon, 10 connections, 3 s to warm up, 10 s
+//      measured, `Accept-Encoding: gzip`): from an instance directly, then through nginx, and the
+//      backend calls per 1,000 of the instance's own views;
+//   3. a visitor with a basket line (their cookies) asking for `/` through nginx, which passes
+//      them to the instances;
+//   4. the render of `/` by an instance of this build beside one of the base commit (BENCH_BASE,
+//      default ed4036b, the commit issue 25 measured: 44/s), on the same backend, measured in
+//      turns (base, this, base, this); the base is checked out into a temporary worktree, with
+//      its own `npm ci` and build. BENCH_BASE=none skips it.
+// Targets (issue 25): nginx's rate >= 10x the instance's, with p99 <= 20 ms; hit ratio >= 95%; 0
+// backend calls for the replay from the cache; this build's render of `/` >= 2x the base's.
+// Writes reports/bench-scale.json and reports/bench-scale.md (printed too); exits with 1 when a
+// target is missed. Everything it starts is stopped by its handle on exit and on Ctrl+C.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+import { startServer } from '../stub-server/server.ts';
+import {
+  type Instance,
+  REPO_ROOT,
+  type Recipe,
+  startInstance,
+  startRecipe,
+} from '../tests/e2e/nginx-recipe.ts';
+import { stopOnce } from './stop-once.ts';
+
+const run = promisify(execFile);
+const BASE = process.env.BENCH_BASE ?? 'ed4036b';
+const NEWCOMERS = 200;
+const AT_ONCE = 20;
+const BROWSE = [
+  '/',
+  '/catalog',
+  '/section/14',
+  '/product/7',
+  '/product/4',
+  '/product/17',
+  `/search?q=${encodeURIComponent('малина')}`,
+];
+const CHROMIUM = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+};
+const TARGET = { times_instance: 10, nginx_p99_ms: 20, hit_ratio: 0.95, render_times_base: 2 };
+
+/** The stub behind a proxy that counts the requests it passes on: the backend's calls. */
+async function countedBackend(dataFile: string) {
+  const stub = await startServer({ port: 0, dataFile });
+  const stubPort = stub.port;
+  let calls = 0;
+  const counter: Server = createServer((req, res) => {
+    calls += 1;
+    const upstream = request(
+      {
+        host: '127.0.0.1',
+        port: stubPort,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  counter.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => counter.listen(0, '127.0.0.1', resolve));
+  const { port } = counter.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls: () => calls,
+    stub,
+    close: async () => {
+      counter.closeAllConnections();
+      await new Promise((resolve) => counter.close(resolve));
+      await stub.close();
+    },
+  };
+}
+
+interface Rate {
+  what: string;
+  per_s: number;
+  p50_ms: number;
+  p99_ms: number;
+  non_2xx: number;
+  errors: number;
+}
+
+async function rate(what: string, url: string, headers: Record<string, string> = {}) {
+  const options = {
+    url,
+    connections: 10,
+    headers: { accept: 'text/html', 'accept-encoding': 'gzip', ...headers },
+  };
+  await autocannon({ ...options, duration: 3 });
+  const result = await autocannon({ ...options, duration: 10 });
+  const figures: Rate = {
+    what,
+    per_s: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    non_2xx: result.non2xx,
+    errors: result.errors,
+  };
+  console.log(`  ${what}: ${figures.per_s}/s, p50 ${figures.p50_ms} ms, p99 ${figures.p99_ms} ms`);
+  return { figures, requests: result.requests.total };
+}
+
+/** Cookie pairs from an answer's Set-Cookie lines, added to `jar`. */
+function keepCookies(jar: Map<string, string>, answer: Response): void {
+  for (const line of answer.headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const at = pair.indexOf('=');
+    jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+}
+
+const cookieHeader = (jar: Map<string, string>) =>
+  [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+
+/** One newcomer's walk through the catalogue: each page's X-Cache-Status. */
+async function browse(front: string, newcomer: number): Promise<string[]> {
+  const jar = new Map<string, string>();
+  if (newcomer % 4 === 0) jar.set('theme', 'dark');
+  const statuses: string[] = [];
+  for (const [step, pathname] of BROWSE.entries()) {
+    const answer = await fetch(front + pathname, {
+      headers: { ...CHROMIUM, cookie: cookieHeader(jar) },
+    });
+    await answer.arrayBuffer();
+    if (answer.status !== 200) throw new Error(`${pathname}: ${answer.status}`);
+    statuses.push(answer.headers.get('x-cache-status') ?? 'none');
+    if (step === 0) {
+      // The app starts: its first call brings the session and the CSRF token.
+      const started = await fetch(`${front}/api/catalog/basket`);
+      await started.arrayBuffer();
+      keepCookies(jar, started);
+      if (newcomer % 2 === 0) jar.set('cookieAccepted', 'true');
+    }
+  }
+  return statuses;
+}
+
+/** 200 newcomers' walks, 20 at a time; the views' cache statuses and the backend's calls. */
+async function replay(front: string, backend: { calls(): number }) {
+  const statuses: string[] = [];
+  let next = 0;
+  let apiCalls = 0;
+  const before = backend.calls();
+  await Promise.all(
+    Array.from({ length: AT_ONCE }, async () => {
+      while (next < NEWCOMERS) {
+        next += 1;
+        statuses.push(...(await browse(front, next)));
+        apiCalls += 1;
+      }
+    }),
+  );
+  const hits = statuses.filter((status) => ['HIT', 'STALE', 'UPDATING'].includes(status));
+  // The app's own call per newcomer goes through to the backend: not a page's.
+  const pageCalls = backend.calls() - before - apiCalls;
+  return {
+    views: statuses.length,
+    hits: hits.length,
+    hit_ratio: hits.length / statuses.length,
+    backend_calls: pageCalls,
+    calls_per_1000_views: Math.round((pageCalls / statuses.length) * 1000 * 10) / 10,
+  };
+}
+
+/** A visitor's cookies after putting product 7 in the basket with the form, through nginx. */
+async function visitorWithBasket(front: string): Promise<string> {
+  const jar = new Map<string, string>();
+  keepCookies(jar, await fetch(`${front}/api/catalog/basket`));
+  const added = await fetch(`${front}/basket`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-site': 'same-origin',
+      cookie: cookieHeader(jar),
+    },
+    body: new URLSearchParams({ product: '7', change: 'add', back: '/' }).toString(),
+  });
+  keepCookies(jar, added);
+  if (jar.get('basket') !== '1') throw new Error('the basket form did not mark the basket');
+  return cookieHeader(jar);
+}
+
+/** The base commit checked out, installed and built in a temporary worktree. */
+async function baseCheckout(ref: string): Promise<{ root: string; remove(): Promise<void> }> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'berries-base-'));
+  await run('git', ['worktree', 'add', '--detach', root, ref], { cwd: REPO_ROOT });
+  const remove = async () => {
+    await run('git', ['worktree', 'remove', '--force', root], { cwd: REPO_ROOT }).catch(() => {});
+    await rm(root, { recursive: true, force: true });
+  };
+  try {
+    console.log(`base ${ref}: npm ci and build in ${root}`);
+    const quiet = { cwd: root, maxBuffer: 64 * 1024 * 1024 };
+    await run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], quiet);
+    await run('npm', ['run', 'build'], quiet);
+    return { root, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
+
+const started: { close(): Promise<void> }[] = [];
+const stop = stopOnce(
+  async () => {
+    for (const thing of started.reverse()) await thing.close().catch(() => {});
+  },
+  (signal) => console.error(`\n${signal}: stopping what the bench started`),
+);
+
+try {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'berries-bench-scale-'));
+  started.push({ close: () => rm(dir, { recursive: true, force: true }) });
+  const backend = await countedBackend(path.join(dir, 'db.json'));
+  started.push(backend);
+  const shops = await Promise.all([startInstance(backend.url), startInstance(backend.url)]);
+  started.push(...shops);
+  const recipe: Recipe = await startRecipe([shops[0], shops[1]]);
+  started.push(recipe);
+
+  console.log('1. a replayed browse by 200 newcomers through nginx');
+  const cold = await replay(recipe.url, backend);
+  const warm = await replay(recipe.url, backend);
+  console.log(
+    `  from a cold cache: ${(cold.hit_ratio * 100).toFixed(1)}% hits, ${cold.backend_calls} backend calls; again: ${warm.backend_calls}`,
+  );
+
+  console.log("2. newcomers' / from an instance, then through nginx");
+  const callsBefore = backend.calls();
+  const direct = await rate("newcomers' / from an instance", `${shops[0].url}/`);
+  const directCalls = backend.calls() - callsBefore;
+  const viaNginx = await rate("newcomers' / through nginx", `${recipe.url}/`);
+
+  console.log('3. a visitor with a basket through nginx');
+  const visitor = await rate('a basket visitor’s / through nginx', `${recipe.url}/`, {
+    cookie: await visitorWithBasket(recipe.url),
+  });
+
+  let render: { base: string; base_per_s: number[]; this_per_s: number[] } | undefined;
+  if (BASE !== 'none') {
+    console.log(`4. the render of / beside ${BASE}`);
+    const base = await baseCheckout(BASE);
+    started.push({ close: base.remove });
+    const baseShop: Instance = await startInstance(backend.url, base.root);
+    started.push(baseShop);
+    const turns = { base: [] as number[], this: [] as number[] };
+    for (let turn = 0; turn < 2; turn += 1) {
+      turns.base.push((await rate(`${BASE}'s /`, `${baseShop.url}/`)).figures.per_s);
+      turns.this.push((await rate("this build's /", `${shops[1].url}/`)).figures.per_s);
+    }
+    render = { base: BASE, base_per_s: turns.base, this_per_s: turns.this };
+  }
+
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const renderTimes = render ? mean(render.this_per_s) / mean(render.base_per_s) : undefined;
+  const figures = {
+    browse: { cold, warm },
+    direct: {
+      ...direct.figures,
+      calls_per_1000_views: Math.round((directCalls / direct.requests) * 1000 * 10) / 10,
+    },
+    nginx: viaNginx.figures,
+    basket_visitor: visitor.figures,
+    nginx_times_instance: viaNginx.figures.per_s / direct.figures.per_s,
+    render,
+    render_times_base: renderTimes,
+  };
+  const checks = [
+    {
+      target: `nginx's / >= ${TARGET.times_instance}x the instance's`,
+      got: `${figures.nginx_times_instance.toFixed(1)}x`,
+      met: figures.nginx_times_instance >= TARGET.times_instance,
+    },
+    {
+      target: `nginx's p99 <= ${TARGET.nginx_p99_ms} ms`,
+      got: `${viaNginx.figures.p99_ms} ms`,
+      met: viaNginx.figures.p99_ms <= TARGET.nginx_p99_ms,
+    },
+    {
+      target: `hit ratio of the browse >= ${TARGET.hit_ratio * 100}%`,
+      got: `${(cold.hit_ratio * 100).toFixed(1)}%`,
+      met: cold.hit_ratio >= TARGET.hit_ratio,
+    },
+    {
+      target: 'the browse again, all from the cache: 0 backend calls',
+      got: `${warm.backend_calls} calls, ${warm.hits} of ${warm.views} hits`,
+      met: warm.backend_calls === 0 && warm.hits === warm.views,
+    },
+    {
+      target: `this build's render of / >= ${TARGET.render_times_base}x ${BASE}'s`,
+      got: renderTimes === undefined ? 'not measured' : `${renderTimes.toFixed(2)}x`,
+      met: renderTimes === undefined || renderTimes >= TARGET.render_times_base,
+    },
+    {
+      target: 'no error and no non-2xx answer in the rates',
+      got: [direct, viaNginx, visitor].map((r) => r.figures.non_2xx + r.figures.errors).join(', '),
+      met: [direct, viaNginx, visitor].every((r) => r.figures.non_2xx + r.figures.errors === 0),
+    },
+  ];
+  const rows = [direct.figures, viaNginx.figures, visitor.figures].map(
+    (r) => `| ${r.what} | ${r.per_s} | ${r.p50_ms} ms | ${r.p99_ms} ms | ${r.non_2xx + r.errors} |`,
+  );
+  const report = [
+    '# bench:scale',
+    '',
+    `${os.cpus().length} cores, Node ${process.version}; autocannon -c 10, 10 s after 3 s, Accept-Encoding: gzip.`,
+    '',
+    '| what | per s | p50 | p99 | errors + non-2xx |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+    `Replayed browse, ${cold.views} views by ${NEWCOMERS} newcomers: ${cold.hits} from nginx's cache (${(cold.hit_ratio * 100).toFixed(1)}%), ${cold.backend_calls} backend calls (${cold.calls_per_1000_views} per 1,000 views). Again: ${warm.hits} hits, ${warm.backend_calls} backend calls.`,
+    '',
+    `Backend calls per 1,000 newcomer views of / from an instance directly: ${figures.direct.calls_per_1000_views}.`,
+    '',
+    render
+      ? `Render of / by one instance, in turns: ${render.base} ${render.base_per_s.join(', ')}/s; this build ${render.this_per_s.join(', ')}/s (${renderTimes?.toFixed(2)}x).`
+      : 'Render beside a base commit: skipped (BENCH_BASE=none).',
+    '',
+    '| target | got | met |',
+    '| --- | --- | --- |',
+    ...checks.map((c) => `| ${c.target} | ${c.got} | ${c.met ? 'yes' : '**NO**'} |`),
+  ].join('\n');
+  await mkdir(path.join(REPO_ROOT, 'reports'), { recursive: true });
+  await writeFile(
+    path.join(REPO_ROOT, 'reports', 'bench-scale.json'),
+    JSON.stringify({ figures, checks }, null, 2),
+  );
+  await writeFile(path.join(REPO_ROOT, 'reports', 'bench-scale.md'), `${report}\n`);
+  console.log(`\n${report}`);
+  process.exitCode = checks.every((check) => check.met) ? 0 : 1;
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await stop();
+}
