@@ -217,7 +217,8 @@ async function baseCheckout(ref: string): Promise<{ root: string; remove(): Prom
   try {
     console.log(`base ${ref}: npm ci and build in ${root}`);
     const quiet = { cwd: root, maxBuffer: 64 * 1024 * 1024 };
-    await run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], quiet);
+    // The bench runs with NODE_ENV=production, under which npm ci would leave out the build's tools.
+    await run('npm', ['ci', '--include=dev', '--prefer-offline', '--no-audit', '--no-fund'], quiet);
     await run('npm', ['run', 'build'], quiet);
     return { root, remove };
   } catch (error) {
