@@ -220,6 +220,22 @@ describe('deploy/nginx.conf in front of two instances', () => {
     expect(await next.text()).not.toContain(AMOUNT_FIELD);
   });
 
+  test('without JavaScript, В корзину on a kept page puts the product in the basket, and only that shopper sees it', async () => {
+    const kept = await fetch(`${front}/product/17`);
+    await kept.arrayBuffer();
+    const shopper = await openPage(browser(), `${front}/product/17`, { javaScriptEnabled: false });
+    const posted = shopper.waitForResponse((answer) => answer.request().method() === 'POST');
+    await shopper.getByRole('button', { name: 'В корзину' }).click();
+    expect((await posted).status()).toBe(303);
+    await shopper.waitForLoadState();
+    expect(await shopper.getByRole('textbox', { name: /Количество/ }).inputValue()).toBe('1');
+    const newcomer = await openPage(browser(), `${front}/product/17`, { javaScriptEnabled: false });
+    expect(await newcomer.getByRole('textbox', { name: /Количество/ }).count()).toBe(0);
+    expect(await newcomer.getByRole('button', { name: 'В корзину' }).count()).toBe(1);
+    assertClean(shopper);
+    assertClean(newcomer);
+  });
+
   test('a shared copy keeps each visitor’s theme and cookie notice', async () => {
     const get = async (cookie: string) => {
       const response = await fetch(`${front}/catalog`, { headers: { cookie } });
