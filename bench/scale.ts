@@ -37,6 +37,12 @@ import {
   startInstance,
   startRecipe,
 } from '../tests/e2e/nginx-recipe.ts';
+import {
+  cookieHeader,
+  type CookieJar,
+  keepCookies,
+  visitorWithBasket,
+} from '../tests/e2e/visitor-cookies.ts';
 import { stopOnce } from './stop-once.ts';
 
 const run = promisify(execFile);
@@ -125,21 +131,9 @@ async function rate(what: string, url: string, headers: Record<string, string> =
   return { figures, requests: result.requests.total };
 }
 
-/** Cookie pairs from an answer's Set-Cookie lines, added to `jar`. */
-function keepCookies(jar: Map<string, string>, answer: Response): void {
-  for (const line of answer.headers.getSetCookie()) {
-    const [pair = ''] = line.split(';');
-    const at = pair.indexOf('=');
-    jar.set(pair.slice(0, at), pair.slice(at + 1));
-  }
-}
-
-const cookieHeader = (jar: Map<string, string>) =>
-  [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-
 /** One newcomer's walk through the catalogue: each page's X-Cache-Status. */
 async function browse(front: string, newcomer: number): Promise<string[]> {
-  const jar = new Map<string, string>();
+  const jar: CookieJar = new Map();
   if (newcomer % 4 === 0) jar.set('theme', 'dark');
   const statuses: string[] = [];
   for (const [step, pathname] of BROWSE.entries()) {
@@ -185,25 +179,6 @@ async function replay(front: string, backend: { calls(): number }) {
     backend_calls: pageCalls,
     calls_per_1000_views: Math.round((pageCalls / statuses.length) * 1000 * 10) / 10,
   };
-}
-
-/** A visitor's cookies after putting product 7 in the basket with the form, through nginx. */
-async function visitorWithBasket(front: string): Promise<string> {
-  const jar = new Map<string, string>();
-  keepCookies(jar, await fetch(`${front}/api/catalog/basket`));
-  const added = await fetch(`${front}/basket`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-      cookie: cookieHeader(jar),
-    },
-    body: new URLSearchParams({ product: '7', change: 'add', back: '/' }).toString(),
-  });
-  keepCookies(jar, added);
-  if (jar.get('basket') !== '1') throw new Error('the basket form did not mark the basket');
-  return cookieHeader(jar);
 }
 
 /** The base commit checked out, installed and built in a temporary worktree. */
@@ -260,7 +235,7 @@ try {
 
   console.log('3. a visitor with a basket through nginx');
   const visitor = await rate('a basket visitor’s / through nginx', `${recipe.url}/`, {
-    cookie: await visitorWithBasket(recipe.url),
+    cookie: await visitorWithBasket(recipe.url, ['7']),
   });
 
   let render: { base: string; base_per_s: number[]; this_per_s: number[] } | undefined;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningServer, startServer } from '../../stub-server/server.ts';
 import { assertClean, openPage, setupBrowser } from './browser.ts';
 import { type Instance, type Recipe, startInstance, startRecipe } from './nginx-recipe.ts';
+import { visitorWithBasket } from './visitor-cookies.ts';
 
 const browser = setupBrowser();
 
@@ -17,36 +18,6 @@ const AMOUNT_OF_7 =
 /** The amount field a product page shows in place of В корзину for a product in the basket. */
 const AMOUNT_FIELD = 'name="amount"';
 const NOTICE = 'Мы используем файлы cookie';
-
-/** A visitor's cookies after putting a product in the basket with the form, through nginx. */
-async function visitorWithBasket({ product }: { product: string }): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  keep(await fetch(`${front}/api/catalog/basket`));
-  for (const id of [product, '4']) {
-    const added = await fetch(`${front}/basket`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'sec-fetch-site': 'same-origin',
-        cookie: cookie(),
-      },
-      body: new URLSearchParams({ product: id, change: 'add', back: '/' }).toString(),
-    });
-    expect(added.status).toBe(303);
-    keep(added);
-  }
-  expect(jar.get('basket')).toBe('1');
-  return cookie();
-}
 
 let dir = '';
 let backend: RunningServer;
@@ -136,21 +107,9 @@ describe('deploy/nginx.conf in front of two instances', () => {
   });
 
   test('one checkout form posted to both instances at once places exactly one order', async () => {
-    // A shopper with a basket, through nginx, as the browser would be (the session from the
-    // basket's call, as the app's start-up makes it).
-    const first = await fetch(`${front}/api/catalog/basket`);
-    const cookie = first.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0] ?? '')
-      .join('; ');
+    // A shopper with a basket, through nginx, as the browser would be.
+    const cookie = await visitorWithBasket(front, ['4']);
     const form = { 'content-type': 'application/x-www-form-urlencoded', cookie };
-    const added = await fetch(`${front}/basket`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { ...form, 'sec-fetch-site': 'same-origin' },
-      body: new URLSearchParams({ product: '4', change: 'add', back: '/' }).toString(),
-    });
-    expect(added.status).toBe(303);
     const page = await (await fetch(`${front}/commit`, { headers: { cookie } })).text();
     const key = /name="idempotency_key" value="([^"]+)"/.exec(page)?.[1] ?? '';
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
@@ -201,7 +160,7 @@ describe('deploy/nginx.conf in front of two instances', () => {
     };
     // A newcomer's copy is in the cache before the visitor comes.
     expect((await newcomerPage()).cache).toMatch(/MISS|HIT/);
-    const visitor = await visitorWithBasket({ product: '7' });
+    const visitor = await visitorWithBasket(front, ['7', '4']);
     const own = await fetch(`${front}/product/7`, { headers: { cookie: visitor } });
     expect(await own.text()).toMatch(AMOUNT_OF_7);
     expect(own.headers.get('x-cache-status')).toBe('BYPASS');
