@@ -1,0 +1,27 @@
+// Mantine's looks for plain elements, in markup a page repeats tens of times (product and
+// section cards, their buttons). Each Mantine component costs the server's render about as much
+// as all the HTML it writes (its props, styles API, inline style variables), and a page of cards
+// holds hundreds of them. The same classes on plain elements give the same look at a fraction of
+// the cost; what a component would set per element as inline style variables is in the CSS
+// modules of the markup that uses these.
+import { Anchor, Button, Card, Paper, Text, UnstyledButton } from '@mantine/core';
+
+const classNames = (...names: string[]) => names.join(' ');
+
+/** Mantine's `Card` (with `Paper`'s border and radius): set `data-with-border`, `data-orientation`. */
+export const CARD = classNames(Card.classes.root ?? '', Paper.classes.root ?? '');
+/** `Card.Section`: set `data-orientation`. */
+export const CARD_SECTION = Card.classes.section ?? '';
+/** `Text`, a paragraph. */
+export const TEXT = classNames('mantine-focus-auto', Text.classes.root ?? '');
+/** `Anchor`: a link in the anchor colour; set `data-underline="hover"`. */
+export const ANCHOR = classNames(TEXT, Anchor.classes.root ?? '');
+/** `Button`'s root; `BUTTON_ACTIVE` as well while it can be pressed (its pressed look). */
+export const BUTTON = classNames(
+  'mantine-focus-auto',
+  Button.classes.root ?? '',
+  UnstyledButton.classes.root ?? '',
+);
+export const BUTTON_ACTIVE = 'mantine-active';
+export const BUTTON_INNER = Button.classes.inner ?? '';
+export const BUTTON_LABEL = Button.classes.label ?? '';
