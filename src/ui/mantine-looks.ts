@@ -2,9 +2,9 @@
 // section cards, their buttons). Each Mantine component costs the server's render about as much
 // as all the HTML it writes (its props, styles API, inline style variables), and a page of cards
 // holds hundreds of them. The same classes on plain elements give the same look at a fraction of
-// the cost; what a component would set per element as inline style variables is in the CSS
+// the cost (carousels' arrows too: a page has several); what a component would set per element as inline style variables is in the CSS
 // modules of the markup that uses these.
-import { Anchor, Button, Card, Paper, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Paper, Text, UnstyledButton } from '@mantine/core';
 
 const classNames = (...names: string[]) => names.join(' ');
 
@@ -25,3 +25,10 @@ export const BUTTON = classNames(
 export const BUTTON_ACTIVE = 'mantine-active';
 export const BUTTON_INNER = Button.classes.inner ?? '';
 export const BUTTON_LABEL = Button.classes.label ?? '';
+/** `ActionIcon`'s root (with `BUTTON_ACTIVE`), and the span around its icon. */
+export const ACTION_ICON = classNames(
+  'mantine-focus-auto',
+  ActionIcon.classes.root ?? '',
+  UnstyledButton.classes.root ?? '',
+);
+export const ACTION_ICON_ICON = ActionIcon.classes.icon ?? '';
