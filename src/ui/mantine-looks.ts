@@ -1,10 +1,19 @@
 // Mantine's looks for plain elements, in markup a page repeats tens of times (product and
-// section cards, their buttons). Each Mantine component costs the server's render about as much
+// section cards, their buttons, the home page's blocks). Each Mantine component costs the server's render about as much
 // as all the HTML it writes (its props, styles API, inline style variables), and a page of cards
 // holds hundreds of them. The same classes on plain elements give the same look at a fraction of
 // the cost (carousels' arrows too: a page has several); what a component would set per element as inline style variables is in the CSS
 // modules of the markup that uses these.
-import { ActionIcon, Anchor, Button, Card, Paper, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  Paper,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 
 const classNames = (...names: string[]) => names.join(' ');
 
@@ -14,6 +23,8 @@ export const CARD = classNames(Card.classes.root ?? '', Paper.classes.root ?? ''
 export const CARD_SECTION = Card.classes.section ?? '';
 /** `Text`, a paragraph. */
 export const TEXT = classNames('mantine-focus-auto', Text.classes.root ?? '');
+/** `Title`: set its size's `--title-fw`, `--title-fz` and `--title-lh`. */
+export const TITLE = Title.classes.root ?? '';
 /** `Anchor`: a link in the anchor colour; set `data-underline="hover"`. */
 export const ANCHOR = classNames(TEXT, Anchor.classes.root ?? '');
 /** `Button`'s root; `BUTTON_ACTIVE` as well while it can be pressed (its pressed look). */
