@@ -1,26 +1,15 @@
-// Mantine's looks for plain elements, in markup a page repeats tens of times (product and
-// section cards, their buttons, the home page's blocks). Each Mantine component costs the server's render about as much
-// as all the HTML it writes (its props, styles API, inline style variables), and a page of cards
-// holds hundreds of them. The same classes on plain elements give the same look at a fraction of
-// the cost (carousels' arrows too: a page has several); what a component would set per element as inline style variables is in the CSS
-// modules of the markup that uses these.
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  Paper,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+// Mantine's looks for plain elements, in markup a page repeats tens of times: product and
+// section cards, their buttons, carousels' arrows, the home page's blocks. Each Mantine
+// component costs the server's render about as much as all the HTML it writes (its props, the
+// styles API, inline style variables), and a page of cards holds hundreds of them. The same
+// classes on plain elements give the same look at a fraction of the cost; what a component would
+// set per element as inline style is in the CSS modules of the markup that uses these.
+import { ActionIcon, Anchor, Button, Paper, Text, Title, UnstyledButton } from '@mantine/core';
 
 const classNames = (...names: string[]) => names.join(' ');
 
-/** Mantine's `Card` (with `Paper`'s border and radius): set `data-with-border`, `data-orientation`. */
-export const CARD = classNames(Card.classes.root ?? '', Paper.classes.root ?? '');
-/** `Card.Section`: set `data-orientation`. */
-export const CARD_SECTION = Card.classes.section ?? '';
+/** `Paper`: its radius, and its border with `data-with-border`. */
+export const PAPER = Paper.classes.root ?? '';
 /** `Text`, a paragraph. */
 export const TEXT = classNames('mantine-focus-auto', Text.classes.root ?? '');
 /** `Title`: set its size's `--title-fw`, `--title-fz` and `--title-lh`. */

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import type { Product } from '../../api/types';
 import { hasPrice, priceText, stockText } from '../../lib/product-text';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
-import { ANCHOR, CARD, TEXT } from '../../ui/mantine-looks';
+import { ANCHOR, PAPER, TEXT } from '../../ui/mantine-looks';
 import { BasketControl } from '../basket';
 import classes from './Card.module.css';
 import { UnavailableButton } from './UnavailableButton';
@@ -10,7 +10,7 @@ import { UnavailableButton } from './UnavailableButton';
 /** Product images are square (400 × 400 drawings or 2400 × 2400 photos in the stub). */
 const IMAGE_SIZE = 300;
 
-const CARD_CLASS = `${classes.card} ${CARD}`;
+const CARD_CLASS = `${classes.card} ${PAPER}`;
 const NAME_CLASS = `${ANCHOR} ${classes.name}`;
 const PRICE_CLASS = `${TEXT} ${classes.price}`;
 const NO_PRICE_CLASS = `${PRICE_CLASS} ${classes.dimmed}`;
@@ -36,12 +36,7 @@ export function ProductCard({
 }) {
   const href = `/product/${product.id}`;
   return (
-    <div
-      className={CARD_CLASS}
-      data-with-border
-      data-orientation="vertical"
-      data-testid="product-card"
-    >
+    <div className={CARD_CLASS} data-with-border data-testid="product-card">
       <Link href={href} className={classes.imageLink} tabIndex={-1} aria-hidden>
         <ImageWithPlaceholder
           src={product.image}

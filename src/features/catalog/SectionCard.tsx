@@ -2,12 +2,12 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import type { SectionRef } from '../../api/types';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
-import { CARD, CARD_SECTION, TEXT } from '../../ui/mantine-looks';
+import { PAPER, TEXT } from '../../ui/mantine-looks';
 import classes from './Card.module.css';
 
 const IMAGE_SIZE = 300;
 
-const CARD_CLASS = `${classes.card} ${classes.sectionCard} ${CARD}`;
+const CARD_CLASS = `${classes.card} ${classes.sectionCard} ${PAPER}`;
 const NAME_CLASS = `${TEXT} ${classes.name} ${classes.sectionName}`;
 const HINT_CLASS = `${TEXT} ${classes.small}`;
 
@@ -30,10 +30,9 @@ export function SectionCard({
       href={`/section/${section.id}`}
       className={CARD_CLASS}
       data-with-border
-      data-orientation="vertical"
       data-testid="section-card"
     >
-      <div className={CARD_SECTION} data-orientation="vertical">
+      <div className={classes.imageLink}>
         <ImageWithPlaceholder
           src={section.image}
           alt=""
