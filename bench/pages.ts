@@ -31,15 +31,16 @@ export interface PageFigures {
 }
 
 /**
- * Starts `server/main.ts` on a free port (with `env` added to this process's); resolves with
- * its address once it listens.
+ * Starts `server/main.ts` of the checkout at `root` (this one by default) on a free port, with
+ * `env` added to this process's; resolves with its address once it listens.
  */
 export async function startServer(
   dataFile: string,
   env: Record<string, string> = {},
+  root = REPO_ROOT,
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--reset'], {
-    cwd: REPO_ROOT,
+    cwd: root,
     env: { ...process.env, PORT: '0', ACCESS_LOG: '0', STUB_DATA_FILE: dataFile, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -15,7 +15,6 @@ import type { EmbeddedPage } from './app/embedded-page';
 import { headHtml, pageHead, scriptJson } from './app/page-head';
 import { pageUrl } from './app/page-loading';
 import { matchPage, pageQueries } from './app/routes';
-import { themeVariablesCss } from './app/theme-variables';
 import { type FormOutcome, PageData } from './ui/page-data';
 import {
   type BackendCalls,
@@ -29,6 +28,8 @@ export { PAGE_DATA_ID } from './app/embedded-page';
 export { FORMS, type FormAnswer, type FormHandler } from './server/forms';
 export { parseCookies, visitorIdentity } from './server/backend-calls';
 export { sitemapPaths } from './app/sitemap';
+/** Every variable of the theme, for the head of every page (the same on each). */
+export { themeVariablesCss } from './app/theme-variables';
 /** The basket's cookie: its name and how long it lasts. */
 export const BASKET_MARK = { name: BASKET_COOKIE, days: BASKET_COOKIE_DAYS };
 export { TOKEN_COOKIE } from './server/backend-calls';
@@ -98,7 +99,7 @@ export type RenderResult = {
   | {
       kind: 'page';
       status: number;
-      /** Title, meta tags and JSON-LD. */
+      /** Title, meta tags and JSON-LD (the theme's variables are the server's: themeVariablesCss). */
       head: string;
       /** The data hydration starts from, as the JSON text of a script element. */
       embedded: string;
@@ -260,14 +261,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         setCookies,
         basketLines,
         status,
-        head: [
-          headHtml(
-            pageHead(match, page, request.origin, pathname, status),
-            request.origin,
-            canonical,
-          ),
-          `<style>${themeVariablesCss()}</style>`,
-        ].join('\n    '),
+        head: headHtml(
+          pageHead(match, page, request.origin, pathname, status),
+          request.origin,
+          canonical,
+        ),
         embedded: scriptJson(embedded),
         pageSource: match?.route.page.source,
         pipe: (destination) => stream.pipe(destination),

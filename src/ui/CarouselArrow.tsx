@@ -1,8 +1,13 @@
-import { ActionIcon } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import hover from './HoverControls.module.css';
+import { ACTION_ICON, ACTION_ICON_ICON, BUTTON_ACTIVE } from './mantine-looks';
 
-/** A carousel's round arrow, back or on; at an end it hides and leaves the tab order. */
+const CLASS = `${ACTION_ICON} ${BUTTON_ACTIVE} ${hover.control}`;
+
+/**
+ * A carousel's round arrow, back or on; at an end it hides and leaves the tab order. Mantine's
+ * default ActionIcon drawn by a plain button (mantine-looks.ts): a page has several carousels.
+ */
 export function CarouselArrow({
   direction,
   label,
@@ -18,18 +23,19 @@ export function CarouselArrow({
 }) {
   const Icon = direction === 'next' ? IconChevronRight : IconChevronLeft;
   return (
-    <ActionIcon
-      variant="default"
-      radius="xl"
-      size={36}
-      className={hover.control}
+    <button
+      type="button"
+      className={CLASS}
+      data-variant="default"
       aria-label={label}
       data-inactive={inactive || undefined}
       tabIndex={inactive ? -1 : undefined}
       onClick={onClick}
       onFocus={onFocus}
     >
-      <Icon size={18} aria-hidden />
-    </ActionIcon>
+      <span className={ACTION_ICON_ICON}>
+        <Icon size={18} aria-hidden />
+      </span>
+    </button>
   );
 }

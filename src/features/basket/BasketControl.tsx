@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { Product } from '../../api/types';
 import { canAdd, canIncrease, showsMinus } from '../../lib/amount';
 import { BackField } from '../../ui/BackField';
+import { BUTTON, BUTTON_ACTIVE, BUTTON_INNER, BUTTON_LABEL } from '../../ui/mantine-looks';
 import { AmountField } from './AmountField';
 import { BASKET_ACTION, requestedAmount } from './basket-form';
 import { focusableDisabled } from './focusable-disabled';
@@ -61,15 +62,7 @@ export function BasketControl({ product: shown }: { product: Product }) {
       <input type="hidden" name="product" value={product.id} />
       <BackField />
       {amount <= 0 && !editing ? (
-        <Button
-          type="submit"
-          name="change"
-          value="add"
-          fullWidth
-          disabled={busy || !product.available || !canAdd(product)}
-        >
-          В корзину
-        </Button>
+        <AddButton disabled={busy || !product.available || !canAdd(product)} />
       ) : (
         <Group gap={4} wrap="nowrap" aria-busy={busy} data-testid="basket-control">
           {/* The form's default button: Enter in the amount field posts the amount. */}
@@ -109,6 +102,28 @@ export function BasketControl({ product: shown }: { product: Product }) {
         </Group>
       )}
     </form>
+  );
+}
+
+/**
+ * `В корзину`, a full-width Mantine Button drawn by a plain element (ui/mantine-looks.ts): every
+ * card of a page has one.
+ */
+function AddButton({ disabled }: { disabled: boolean }) {
+  return (
+    <button
+      type="submit"
+      name="change"
+      value="add"
+      disabled={disabled}
+      className={disabled ? BUTTON : `${BUTTON} ${BUTTON_ACTIVE}`}
+      data-block
+      data-disabled={disabled || undefined}
+    >
+      <span className={BUTTON_INNER}>
+        <span className={BUTTON_LABEL}>В корзину</span>
+      </span>
+    </button>
   );
 }
 

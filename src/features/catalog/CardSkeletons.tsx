@@ -1,37 +1,40 @@
-import { Box, Card, Skeleton, Stack } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
+import { PAPER } from '../../ui/mantine-looks';
 import classes from './Card.module.css';
 
 // Placeholders with the cards' own proportions: a square image, two name lines, the price,
 // the stock line and the button, so the real cards take exactly their place.
 
+const CARD_CLASS = `${classes.card} ${PAPER}`;
+
 export function ProductCardSkeleton() {
   return (
-    <Card withBorder padding="sm" className={classes.card} aria-hidden>
-      <Card.Section>
+    <div className={CARD_CLASS} data-with-border aria-hidden>
+      <div className={classes.imageLink}>
         <Skeleton radius={0} style={{ aspectRatio: '1 / 1' }} />
-      </Card.Section>
-      <Stack gap={4} mt="sm" flex={1}>
-        <Box className={classes.name}>
+      </div>
+      <div className={classes.info}>
+        <div className={classes.name}>
           <Skeleton height={14} mt={4} width="90%" />
           <Skeleton height={14} mt={8} width="60%" />
-        </Box>
+        </div>
         <Skeleton height={18} mt={3} mb={3} width="55%" />
         <Skeleton height={12} mt={4} mb={5} width="70%" />
-      </Stack>
+      </div>
       <Skeleton height={36} mt="sm" />
-    </Card>
+    </div>
   );
 }
 
 export function SectionCardSkeleton() {
   return (
-    <Card withBorder padding="sm" className={classes.card} aria-hidden>
-      <Card.Section>
+    <div className={CARD_CLASS} data-with-border aria-hidden>
+      <div className={classes.imageLink}>
         <Skeleton radius={0} style={{ aspectRatio: '1 / 1' }} />
-      </Card.Section>
-      <Box mt="sm" className={classes.name}>
+      </div>
+      <div className={`${classes.name} ${classes.skeletonName}`}>
         <Skeleton height={14} mt={4} width="80%" />
-      </Box>
-    </Card>
+      </div>
+    </div>
   );
 }

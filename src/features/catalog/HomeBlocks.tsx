@@ -1,12 +1,16 @@
-import { Anchor, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ErrorState } from '../../ui/ErrorState';
+import { ANCHOR, TITLE } from '../../ui/mantine-looks';
 import { useLoad } from '../../ui/useLoad';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 import { homeProductsQuery, homeSectionsQuery } from './queries';
 import { CATALOG_TITLE } from './texts';
+import classes from './HomeBlocks.module.css';
 
+const TITLE_CLASS = `${TITLE} ${classes.title}`;
+
+/** A block of the home page: its title (and a link beside it), then its content. */
 function Block({
   id,
   title,
@@ -19,15 +23,15 @@ function Block({
   children: ReactNode;
 }) {
   return (
-    <Stack gap="md" component="section" aria-labelledby={id}>
-      <Group justify="space-between" align="baseline">
-        <Title order={2} id={id}>
+    <section className={classes.block} aria-labelledby={id}>
+      <div className={classes.head}>
+        <h2 className={TITLE_CLASS} data-order="2" id={id}>
           {title}
-        </Title>
+        </h2>
         {more}
-      </Group>
+      </div>
       {children}
-    </Stack>
+    </section>
   );
 }
 
@@ -40,9 +44,9 @@ export function HomeSections() {
       id="home-sections"
       title="Разделы"
       more={
-        <Anchor component={Link} href="/catalog">
+        <Link href="/catalog" className={ANCHOR} data-underline="hover">
           {CATALOG_TITLE}
-        </Anchor>
+        </Link>
       }
     >
       {state.status === 'loading' && <ProductGridSkeleton sections={5} />}

@@ -1,8 +1,8 @@
-import { Anchor, Box, Card, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Product } from '../../api/types';
 import { hasPrice, priceText, stockText } from '../../lib/product-text';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
+import { ANCHOR, PAPER, TEXT } from '../../ui/mantine-looks';
 import { BasketControl } from '../basket';
 import classes from './Card.module.css';
 import { UnavailableButton } from './UnavailableButton';
@@ -10,7 +10,17 @@ import { UnavailableButton } from './UnavailableButton';
 /** Product images are square (400 × 400 drawings or 2400 × 2400 photos in the stub). */
 const IMAGE_SIZE = 300;
 
-/** A product in a grid or a carousel (spec §2, §4): image, name, price, stock and basket control. */
+const CARD_CLASS = `${classes.card} ${PAPER}`;
+const NAME_CLASS = `${ANCHOR} ${classes.name}`;
+const PRICE_CLASS = `${TEXT} ${classes.price}`;
+const NO_PRICE_CLASS = `${PRICE_CLASS} ${classes.dimmed}`;
+const STOCK_CLASS = `${TEXT} ${classes.small} ${classes.dimmed}`;
+const SOLD_OUT_CLASS = `${TEXT} ${classes.small} ${classes.error}`;
+
+/**
+ * A product in a grid or a carousel (spec §2, §4): image, name, price, stock and basket control.
+ * Plain elements with Mantine's looks (ui/mantine-looks.ts): a page shows dozens of these.
+ */
 export function ProductCard({
   product,
   imageSizes,
@@ -26,7 +36,7 @@ export function ProductCard({
 }) {
   const href = `/product/${product.id}`;
   return (
-    <Card withBorder padding="sm" className={classes.card} data-testid="product-card">
+    <div className={CARD_CLASS} data-with-border data-testid="product-card">
       <Link href={href} className={classes.imageLink} tabIndex={-1} aria-hidden>
         <ImageWithPlaceholder
           src={product.image}
@@ -39,20 +49,16 @@ export function ProductCard({
           greyed={!product.available}
         />
       </Link>
-      <Stack gap={4} mt="sm" flex={1}>
-        <Anchor component={Link} href={href} fw={500} lineClamp={2} className={classes.name}>
+      <div className={classes.info}>
+        <Link href={href} className={NAME_CLASS} data-line-clamp data-underline="hover">
           {product.name}
-        </Anchor>
-        <Text fw={700} c={hasPrice(product) ? undefined : 'dimmed'}>
-          {priceText(product)}
-        </Text>
-        <Text size="sm" c={product.available ? 'dimmed' : 'var(--mantine-color-error)'}>
-          {stockText(product)}
-        </Text>
-      </Stack>
-      <Box mt="sm">
+        </Link>
+        <p className={hasPrice(product) ? PRICE_CLASS : NO_PRICE_CLASS}>{priceText(product)}</p>
+        <p className={product.available ? STOCK_CLASS : SOLD_OUT_CLASS}>{stockText(product)}</p>
+      </div>
+      <div className={classes.control}>
         {product.available ? <BasketControl product={product} /> : <UnavailableButton />}
-      </Box>
-    </Card>
+      </div>
+    </div>
   );
 }

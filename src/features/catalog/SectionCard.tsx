@@ -1,13 +1,20 @@
-import { Card, Group, Text } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import type { SectionRef } from '../../api/types';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
+import { PAPER, TEXT } from '../../ui/mantine-looks';
 import classes from './Card.module.css';
 
 const IMAGE_SIZE = 300;
 
-/** A section in a grid or a carousel: its image and name; the whole card links to it. */
+const CARD_CLASS = `${classes.card} ${classes.sectionCard} ${PAPER}`;
+const NAME_CLASS = `${TEXT} ${classes.name} ${classes.sectionName}`;
+const HINT_CLASS = `${TEXT} ${classes.small}`;
+
+/**
+ * A section in a grid or a carousel: its image and name; the whole card links to it. Plain
+ * elements with Mantine's looks (ui/mantine-looks.ts): a page shows dozens of these.
+ */
 export function SectionCard({
   section,
   imageSizes,
@@ -19,15 +26,13 @@ export function SectionCard({
   eager?: boolean;
 }) {
   return (
-    <Card
-      component={Link}
+    <Link
       href={`/section/${section.id}`}
-      withBorder
-      padding="sm"
-      className={`${classes.card} ${classes.sectionCard}`}
+      className={CARD_CLASS}
+      data-with-border
       data-testid="section-card"
     >
-      <Card.Section>
+      <div className={classes.imageLink}>
         <ImageWithPlaceholder
           src={section.image}
           alt=""
@@ -36,17 +41,14 @@ export function SectionCard({
           sizes={imageSizes}
           eager={eager}
         />
-      </Card.Section>
-      <Text fw={600} mt="sm" lineClamp={2} className={classes.name}>
+      </div>
+      <p className={NAME_CLASS} data-line-clamp>
         {section.name}
-      </Text>
-      {/* Beside product cards the card stretches to their height; the hint fills its foot. */}
-      <Group gap={2} mt="auto" pt="sm" c="var(--mantine-color-anchor)" aria-hidden>
-        <Text size="sm" fw={500} c="inherit">
-          Открыть раздел
-        </Text>
+      </p>
+      <div className={classes.sectionHint} aria-hidden>
+        <p className={HINT_CLASS}>Открыть раздел</p>
         <IconChevronRight size={16} />
-      </Group>
-    </Card>
+      </div>
+    </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Skeleton, Stack } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import type { Selection } from '../../api/types';
@@ -9,25 +9,37 @@ import {
   CardCarousel,
 } from '../../ui/CardCarousel';
 import { ErrorState } from '../../ui/ErrorState';
+import { ANCHOR, TEXT, TITLE } from '../../ui/mantine-looks';
 import { useLoad } from '../../ui/useLoad';
 import { ProductCardSkeleton } from './CardSkeletons';
 import { ProductCard } from './ProductCard';
 import { selectionsQuery } from './queries';
+import classes from './HomeBlocks.module.css';
 import { SectionCard } from './SectionCard';
 
+const BLOCK_CLASS = `${classes.block} ${classes.selection}`;
+const TITLE_CLASS = `${TITLE} ${classes.title}`;
+const DESCRIPTION_CLASS = `${TEXT} ${classes.description}`;
+
+/** Plain elements with Mantine's looks (ui/mantine-looks.ts), as the home page's other blocks. */
 function SelectionBlock({ selection }: { selection: Selection }) {
   const titleId = `selection-${selection.id}`;
   return (
-    <Stack gap="xs" component="section" aria-labelledby={titleId}>
-      <Title order={2} id={titleId}>
-        <Anchor component={Link} href={`/selection/${selection.id}`} inherit>
-          <Group component="span" gap={4} wrap="nowrap" display="inline-flex">
+    <section className={BLOCK_CLASS} aria-labelledby={titleId}>
+      <h2 className={TITLE_CLASS} data-order="2" id={titleId}>
+        <Link
+          href={`/selection/${selection.id}`}
+          className={ANCHOR}
+          data-inherit
+          data-underline="hover"
+        >
+          <span className={classes.titleLink}>
             {selection.name}
             <IconChevronRight size={24} aria-hidden />
-          </Group>
-        </Anchor>
-      </Title>
-      {selection.description && <Text c="dimmed">{selection.description}</Text>}
+          </span>
+        </Link>
+      </h2>
+      {selection.description && <p className={DESCRIPTION_CLASS}>{selection.description}</p>}
       {/* Named apart from the section around it: two landmarks with one name blur together. */}
       <CardCarousel label={`Товары подборки «${selection.name}»`}>
         {selection.sections.map((section) => (
@@ -37,7 +49,7 @@ function SelectionBlock({ selection }: { selection: Selection }) {
           <ProductCard key={`p${product.id}`} product={product} imageSizes={CAROUSEL_CARD_SIZES} />
         ))}
       </CardCarousel>
-    </Stack>
+    </section>
   );
 }
 

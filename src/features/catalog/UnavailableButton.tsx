@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
 import { useId } from 'react';
+import { BUTTON, BUTTON_INNER, BUTTON_LABEL } from '../../ui/mantine-looks';
 import classes from './Card.module.css';
 import { dialogButtonProps, OutOfStockDialog } from './OutOfStockDialog';
 
@@ -9,21 +9,25 @@ const open = (dialog: HTMLDialogElement) => {
 
 /**
  * Spec §4: an unavailable product shows a disabled-looking `Недоступно` button; it still
- * answers a click, with the `Товар закончился` dialog, which the browser opens by itself.
+ * answers a click, with the `Товар закончился` dialog, which the browser opens by itself. A
+ * Mantine Button drawn by a plain element (ui/mantine-looks.ts), as on every card.
  */
 export function UnavailableButton() {
   const id = useId();
   return (
     <>
-      <Button
-        fullWidth
+      <button
+        type="button"
+        className={`${BUTTON} ${classes.unavailable}`}
+        data-block
         data-disabled
-        className={classes.unavailable}
         aria-haspopup="dialog"
         {...dialogButtonProps(id, 'open', open)}
       >
-        Недоступно
-      </Button>
+        <span className={BUTTON_INNER}>
+          <span className={BUTTON_LABEL}>Недоступно</span>
+        </span>
+      </button>
       <OutOfStockDialog id={id} />
     </>
   );
