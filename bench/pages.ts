@@ -56,6 +56,14 @@ export async function startServer(
   return { child, url };
 }
 
+/** Stops a server started above, by its handle, and waits for it to be gone. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
 const load = (url: string, duration: number) =>
   autocannon({
     url: url + PATH,
@@ -91,11 +99,7 @@ export async function benchPages(): Promise<PageFigures> {
         figures.errors === 0,
     };
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    }
+    if (child) await stopChild(child);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

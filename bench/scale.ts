@@ -13,10 +13,10 @@
 //      backend calls per 1,000 of the instance's own views;
 //   3. a visitor with a basket line (their cookies) asking for `/` through nginx, which passes
 //      them to the instances;
-//   4. the render of `/` by an instance of this build beside one of the base commit (BENCH_BASE,
-//      default ed4036b, the commit issue 25 measured: 44/s), on the same backend, measured in
-//      turns (base, this, base, this); the base is checked out into a temporary worktree, with
-//      its own `npm ci` and build. BENCH_BASE=none skips it.
+//   4. the render of `/` by this build beside the base commit's (BENCH_BASE, default ed4036b,
+//      the commit issue 25 measured: 44/s), each `server/main.ts` with its own embedded stub as
+//      `npm start` runs it, measured in turns (base, this, base, this); the base is checked out
+//      into a temporary worktree, with its own `npm ci` and build. BENCH_BASE=none skips it.
 // Targets (issue 25): nginx's rate >= 10x the instance's, with p99 <= 20 ms; hit ratio >= 95%; 0
 // backend calls for the replay from the cache; this build's render of `/` >= 2x the base's.
 // Writes reports/bench-scale.json and reports/bench-scale.md (printed too); exits with 1 when a
@@ -29,20 +29,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { startServer } from '../stub-server/server.ts';
-import {
-  type Instance,
-  REPO_ROOT,
-  type Recipe,
-  startInstance,
-  startRecipe,
-} from '../tests/e2e/nginx-recipe.ts';
+import { startServer as startStub } from '../stub-server/server.ts';
+import { REPO_ROOT, type Recipe, startInstance, startRecipe } from '../tests/e2e/nginx-recipe.ts';
 import {
   cookieHeader,
   type CookieJar,
   keepCookies,
   visitorWithBasket,
 } from '../tests/e2e/visitor-cookies.ts';
+import { startServer, stopChild } from './pages.ts';
 import { stopOnce } from './stop-once.ts';
 
 const run = promisify(execFile);
@@ -66,7 +61,7 @@ const TARGET = { times_instance: 10, nginx_p99_ms: 20, hit_ratio: 0.95, render_t
 
 /** The stub behind a proxy that counts the requests it passes on: the backend's calls. */
 async function countedBackend(dataFile: string) {
-  const stub = await startServer({ port: 0, dataFile });
+  const stub = await startStub({ port: 0, dataFile });
   const stubPort = stub.port;
   let calls = 0;
   const counter: Server = createServer((req, res) => {
@@ -240,15 +235,22 @@ try {
 
   let render: { base: string; base_per_s: number[]; this_per_s: number[] } | undefined;
   if (BASE !== 'none') {
-    console.log(`4. the render of / beside ${BASE}`);
+    console.log(`4. the render of / beside ${BASE}, each as npm start runs it (its own stub)`);
     const base = await baseCheckout(BASE);
     started.push({ close: base.remove });
-    const baseShop: Instance = await startInstance(backend.url, base.root);
-    started.push(baseShop);
+    const servers = await Promise.all(
+      [base.root, REPO_ROOT].map(async (root, index) => {
+        const server = await startServer(path.join(dir, `render-${index}.json`), {}, root);
+        started.push({ close: () => stopChild(server.child) });
+        return server.url;
+      }),
+    );
+    const [baseUrl = '', thisUrl = ''] = servers;
+    // In turns, so that a machine busy with something else weighs on both alike.
     const turns = { base: [] as number[], this: [] as number[] };
     for (let turn = 0; turn < 2; turn += 1) {
-      turns.base.push((await rate(`${BASE}'s /`, `${baseShop.url}/`)).figures.per_s);
-      turns.this.push((await rate("this build's /", `${shops[1].url}/`)).figures.per_s);
+      turns.base.push((await rate(`${BASE}'s /`, `${baseUrl}/`)).figures.per_s);
+      turns.this.push((await rate("this build's /", `${thisUrl}/`)).figures.per_s);
     }
     render = { base: BASE, base_per_s: turns.base, this_per_s: turns.this };
   }
