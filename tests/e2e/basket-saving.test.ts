@@ -4,7 +4,7 @@
 // usable. The test holds the line's PUT (held-answers.ts) while it looks, then releases it.
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { control, openPage, screenshot, setupBrowser } from './browser.ts';
+import { control, hydrated, openPage, screenshot, setupBrowser } from './browser.ts';
 import { acceptCookies, serverBasket, setServerBasket } from './failures-helpers.ts';
 import { apiPath, holdAnswers } from './held-answers.ts';
 
@@ -168,5 +168,36 @@ describe('while a line saves, its controls wait for the server', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => serverBasket(page)).toEqual({ [RASPBERRY.id]: 1.2 });
     expect(put.count()).toBe(2);
+  });
+});
+
+describe('a newcomer on a page a shared cache may keep', () => {
+  test('a tap while the app’s first basket call is on its way lands in their one session', async () => {
+    // A page for everyone comes without a session: the app's first call starts it, and a change
+    // sent alongside would start a second one, whose cookie the first's answer then replaces.
+    const page = await openPage(browser(), '/robots.txt', { waitUntil: 'load' });
+    const startUp = await holdAnswers(page, apiPath('/api/catalog/basket'), 'GET');
+    const events: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') events.push('change sent');
+    });
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname === '/api/catalog/basket' && response.request().method() === 'GET') {
+        events.push('session started');
+      }
+    });
+    await page.goto('/product/7');
+    expect((await page.context().cookies()).map(({ name }) => name)).not.toContain('sessionid');
+    await startUp.asked;
+    await hydrated(page);
+    const settled = page.waitForResponse((answer) => answer.request().method() === 'PUT');
+    await page.locator('main').getByRole('button', { name: 'В корзину' }).first().click();
+    startUp.release();
+    expect((await settled).status()).toBe(200);
+    expect(events.slice(0, 2)).toEqual(['session started', 'change sent']);
+    await page.reload();
+    const field = page.getByRole('textbox', { name: /^Количество, / }).first();
+    await expect.poll(() => field.inputValue()).toBe('0,1');
   });
 });

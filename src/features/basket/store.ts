@@ -102,6 +102,15 @@ let clock = 0;
 const changedAt = new Map<string, number>();
 /** Lines the server refused a change of, whose product the next list brings as it is now. */
 const refused = new Set<string>();
+
+/**
+ * The app's first basket call. A page a shared cache may keep comes without a session: this call
+ * starts it (the session and CSRF cookies). A change sent alongside would go without them, and be
+ * refused, or start a second session whose cookie the first's answer then replaces: changes wait
+ * for it.
+ */
+let firstFetch: Promise<boolean> | undefined;
+
 function touch(id: string): void {
   clock += 1;
   changedAt.set(id, clock);
@@ -111,6 +120,7 @@ export function resetBasket(): void {
   saving.clear();
   changedAt.clear();
   refused.clear();
+  firstFetch = undefined;
   Object.assign(basket, initialState());
 }
 
@@ -223,6 +233,12 @@ function applyList(lines: Basket, startedAt: number): void {
  * a failure adds no notice.
  */
 async function fetchBasket(quiet: boolean): Promise<boolean> {
+  const run = fetchBasketList(quiet);
+  firstFetch ??= run;
+  return run;
+}
+
+async function fetchBasketList(quiet: boolean): Promise<boolean> {
   const request = ++loadRequest;
   const startedAt = clock;
   if (!quiet) basket.loading = true;
@@ -335,6 +351,7 @@ async function save(
   let landed = true;
   let wasRefused = false;
   try {
+    await firstFetch;
     after = await send(product, change);
   } catch (error) {
     landed = false;

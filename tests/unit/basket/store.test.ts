@@ -12,11 +12,13 @@ vi.mock('../../../src/api/basket', () =>
 vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) => fakes.notices));
 
 const {
+  addToBasket,
   amountOf,
   basket,
   basketSettled,
   lineCount,
   loadBasket,
+  refreshBasket,
   refreshTotal,
   removeLine,
   resetBasket,
@@ -40,6 +42,12 @@ interface Deferred<T> {
   resolve: (value: T) => void;
   reject: (error: unknown) => void;
 }
+/** The app has started: its first basket call answered with `lines`. */
+async function startedUp(lines: Basket): Promise<void> {
+  api.getBasket.mockResolvedValueOnce(lines);
+  await loadBasket();
+}
+
 function deferred<T>(): Deferred<T> {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
@@ -276,8 +284,7 @@ describe('the total', () => {
 
 describe('a list on its way when a change lands', () => {
   it('a save that lands while the list is on its way is not undone by the older list', async () => {
-    basket.loaded = true;
-    basket.lines = { '7': { product: raspberry, amount: 1 } };
+    await startedUp({ '7': { product: raspberry, amount: 1 } });
     const list = deferred<Basket>();
     api.getBasket.mockReturnValue(list.promise);
     const loading = loadBasket();
@@ -292,8 +299,7 @@ describe('a list on its way when a change lands', () => {
   });
 
   it('a removal that lands while the list is on its way stays removed', async () => {
-    basket.loaded = true;
-    basket.lines = { '43': { product: jam, amount: 2 } };
+    await startedUp({ '43': { product: jam, amount: 2 } });
     const list = deferred<Basket>();
     api.getBasket.mockReturnValue(list.promise);
     const loading = loadBasket();
@@ -301,6 +307,21 @@ describe('a list on its way when a change lands', () => {
     list.resolve({ '43': { product: jam, amount: 2 } });
     await loading;
     expect(basket.lines['43']).toBeUndefined();
+  });
+
+  it('a change waits for the app’s first basket call, which starts a newcomer’s session', async () => {
+    const first = deferred<Basket>();
+    api.getBasket.mockReturnValue(first.promise);
+    const loading = refreshBasket();
+    const saved = addToBasket(raspberry);
+    // Shown at once, sent once the session is there.
+    expect(amountOf(basket.lines, 7)).toBe(0.1);
+    await flush();
+    expect(api.updateBasketAmount).not.toHaveBeenCalled();
+    first.resolve({});
+    await Promise.all([loading, saved]);
+    expect(api.updateBasketAmount).toHaveBeenCalledTimes(1);
+    expect(amountOf(basket.lines, 7)).toBe(0.1);
   });
 
   it('a list asked for after a change landed is taken as it is', async () => {
