@@ -77,6 +77,16 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // Everything the entry needs, in one file: one request, and gzip works across it
                 // (3 KB less than the handful of small shared chunks Rolldown makes by itself).
                 { name: 'shell', tags: ['$initial'] },
+                // Mantine's Button and ActionIcon (with the Transition they bring):
+                // the first view draws its controls without them (src/ui/mantine-looks.ts), so
+                // they come in their own chunk with the pages that use them, not in 'common'.
+                {
+                  name: 'mantine-buttons',
+                  test: /@mantine\/core\/esm\/components\/(ActionIcon|Button|Transition)\//,
+                  // What they are made of (UnstyledButton, hooks) stays where the pages that
+                  // need it alone would find it.
+                  includeDependenciesRecursively: false,
+                },
                 // What five or more lazily loaded parts share (cards, fields, error states...):
                 // one chunk instead of some twenty tiny ones. A page then makes 4-9 requests
                 // instead of 12-23 and loads 2-4 KB less (gzip).

@@ -1,6 +1,8 @@
-import { Button } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
+import { ButtonContent } from './ButtonContent';
+import looks from './ControlLooks.module.css';
+import { BUTTON, BUTTON_ACTIVE } from './mantine-looks';
 import { MessageBox } from './MessageBox';
 
 interface ErrorStateProps {
@@ -29,17 +31,17 @@ export function ErrorState({
     >
       {message}
       <div>
-        <Button
-          component="a"
+        {/* Mantine's default Button, drawn by a plain link (mantine-looks.ts): the home page
+            holds this state's code, and the component's would come with it. */}
+        <a
           href=""
           role="button"
-          mt="sm"
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
+          className={`${BUTTON} ${BUTTON_ACTIVE} ${looks.buttonDefault} ${looks.retry}`}
+          data-with-left-section
           onClick={retry}
         >
-          Повторить
-        </Button>
+          <ButtonContent icon={<IconRefresh size={16} aria-hidden />}>Повторить</ButtonContent>
+        </a>
       </div>
     </MessageBox>
   );

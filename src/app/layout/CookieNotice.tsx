@@ -1,6 +1,9 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Group, Paper, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { BackField } from '../../ui/BackField';
+import { ButtonContent } from '../../ui/ButtonContent';
+import looks from '../../ui/ControlLooks.module.css';
+import { BUTTON, BUTTON_ACTIVE } from '../../ui/mantine-looks';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import classes from './Layout.module.css';
 import { useOnPage } from './useOnPage';
@@ -45,19 +48,18 @@ export function CookieNotice({ initiallyAccepted }: { initiallyAccepted?: boolea
       <form method="post" action={CONSENT_ACTION} onSubmit={accept}>
         <BackField />
         <Group gap="sm" justify="flex-end">
-          <Button
-            component="a"
+          {/* Mantine's default and filled Buttons, drawn by plain elements (mantine-looks.ts). */}
+          <a
             href="/policy"
             target="_blank"
             rel="noopener"
-            variant="default"
-            size="sm"
+            className={`${BUTTON} ${BUTTON_ACTIVE} ${looks.buttonDefault}`}
           >
-            Подробнее
-          </Button>
-          <Button type="submit" size="sm">
-            Продолжить
-          </Button>
+            <ButtonContent>Подробнее</ButtonContent>
+          </a>
+          <button type="submit" className={`${BUTTON} ${BUTTON_ACTIVE}`}>
+            <ButtonContent>Продолжить</ButtonContent>
+          </button>
         </Group>
       </form>
     </Paper>

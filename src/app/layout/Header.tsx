@@ -1,9 +1,12 @@
-import { ActionIcon, Button, Container, Group } from '@mantine/core';
+import { Container, Group } from '@mantine/core';
 import { IconLayoutGrid, IconSearch } from '@tabler/icons-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CATALOG_TITLE } from '../../features/catalog/texts';
 import { searchLink } from '../../features/search/search-link';
+import { ButtonContent } from '../../ui/ButtonContent';
+import looks from '../../ui/ControlLooks.module.css';
 import { Logo } from '../../ui/Logo';
+import { ACTION_ICON, ACTION_ICON_ICON, BUTTON, BUTTON_ACTIVE } from '../../ui/mantine-looks';
 import classes from './Layout.module.css';
 import { MainMenu } from './MainMenu';
 import { useOnPage } from './useOnPage';
@@ -22,24 +25,27 @@ export function Header() {
             <Logo />
           </Link>
           <Group gap="xs" wrap="nowrap">
-            <Button
-              component={Link}
+            {/* Mantine's light Button and subtle ActionIcon, drawn by plain links: every page
+                has them, and the components' code would be in every page's. */}
+            <Link
               href="/catalog"
-              variant="light"
-              leftSection={<IconLayoutGrid size={18} aria-hidden />}
+              className={`${BUTTON} ${BUTTON_ACTIVE} ${looks.buttonLight}`}
+              data-with-left-section
             >
-              {CATALOG_TITLE}
-            </Button>
+              <ButtonContent icon={<IconLayoutGrid size={18} aria-hidden />}>
+                {CATALOG_TITLE}
+              </ButtonContent>
+            </Link>
             {!onSearch && (
-              <ActionIcon
-                component={Link}
+              <Link
                 href={toSearch}
-                variant="subtle"
-                size="lg"
+                className={`${ACTION_ICON} ${BUTTON_ACTIVE} ${looks.iconSubtle}`}
                 aria-label="Поиск"
               >
-                <IconSearch size={20} aria-hidden />
-              </ActionIcon>
+                <span className={ACTION_ICON_ICON}>
+                  <IconSearch size={20} aria-hidden />
+                </span>
+              </Link>
             )}
             <MainMenu />
           </Group>

@@ -1,11 +1,12 @@
-import { ActionIcon } from '@mantine/core';
 import { IconListDetails, IconMenu2, IconShoppingCart } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { lineCount, useBasket } from '../../features/basket/store';
 import { session } from '../../features/session/store';
+import looks from '../../ui/ControlLooks.module.css';
 import { useHydrated } from '../../ui/hydration';
+import { ACTION_ICON, ACTION_ICON_ICON, BUTTON_ACTIVE } from '../../ui/mantine-looks';
 import classes from './MainMenu.module.css';
 
 const SessionMenuItems = lazy(() => import('./SessionMenuItems'));
@@ -45,19 +46,21 @@ export function MainMenu() {
 
   return (
     <>
-      <ActionIcon
+      {/* Mantine's subtle ActionIcon, drawn by a plain button (mantine-looks.ts). */}
+      <button
         ref={button}
+        type="button"
         onPointerEnter={enhance}
         onFocus={enhance}
-        className={classes.button}
-        variant="subtle"
-        size="lg"
+        className={`${ACTION_ICON} ${BUTTON_ACTIVE} ${looks.iconSubtle} ${classes.button}`}
         aria-label="Меню"
         aria-haspopup="menu"
         popoverTarget={MENU_ID}
       >
-        <IconMenu2 size={22} aria-hidden />
-      </ActionIcon>
+        <span className={ACTION_ICON_ICON}>
+          <IconMenu2 size={22} aria-hidden />
+        </span>
+      </button>
       <div
         ref={menu}
         id={MENU_ID}

@@ -1,8 +1,10 @@
-import { Button } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { useBasket } from '../../features/basket/store';
 import { formatRub, isPositiveTotal } from '../../lib/money';
+import { ButtonContent } from '../../ui/ButtonContent';
+import { BUTTON, BUTTON_ACTIVE } from '../../ui/mantine-looks';
+import classes from './Layout.module.css';
 import { useOnPage } from './useOnPage';
 
 const HIDDEN_ON = ['/order', '/commit', '/policy', '/news'];
@@ -15,19 +17,17 @@ export function PriceButton() {
   // Its own landmark: the dock it floats in sits outside header, main and footer.
   return (
     <aside aria-label="Корзина">
-      <Button
-        component={Link}
+      {/* Mantine's Button (md, round, green), drawn by a plain link (mantine-looks.ts). */}
+      <Link
         href="/order"
-        // Mantine's green.8 carries white text at 3.4:1; this shade at 5.2:1 (WCAG AA).
-        color="#277d3a"
-        size="md"
-        radius="xl"
-        leftSection={<IconShoppingCart size={20} aria-hidden />}
+        className={`${BUTTON} ${BUTTON_ACTIVE} ${classes.price}`}
+        data-with-left-section
         aria-label={`Корзина на сумму ${formatRub(amount_sum)}`}
-        style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
       >
-        {formatRub(amount_sum)}
-      </Button>
+        <ButtonContent icon={<IconShoppingCart size={20} aria-hidden />}>
+          {formatRub(amount_sum)}
+        </ButtonContent>
+      </Link>
     </aside>
   );
 }

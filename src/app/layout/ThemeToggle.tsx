@@ -1,7 +1,9 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { BackField } from '../../ui/BackField';
+import looks from '../../ui/ControlLooks.module.css';
 import { useHydrated } from '../../ui/hydration';
+import { ACTION_ICON, ACTION_ICON_ICON, BUTTON_ACTIVE } from '../../ui/mantine-looks';
 
 /** The shop's server switches the theme's cookie before the app's code arrives, or without it. */
 const THEME_ACTION = '/theme';
@@ -21,10 +23,10 @@ export function ThemeToggle() {
   return (
     <form method="post" action={THEME_ACTION} style={{ display: 'contents' }}>
       <BackField />
-      <ActionIcon
+      {/* Mantine's default ActionIcon, drawn by a plain button (mantine-looks.ts). */}
+      <button
         type="submit"
-        variant="default"
-        size="lg"
+        className={`${ACTION_ICON} ${BUTTON_ACTIVE} ${looks.iconDefault}`}
         aria-label="Переключить тему"
         title={dark ? 'Светлая тема' : 'Тёмная тема'}
         onClick={(event) => {
@@ -32,9 +34,11 @@ export function ThemeToggle() {
           setColorScheme(scheme === 'dark' ? 'light' : 'dark');
         }}
       >
-        <IconSun size={20} aria-hidden data-icon="sun" className="mantine-light-hidden" />
-        <IconMoon size={20} aria-hidden data-icon="moon" className="mantine-dark-hidden" />
-      </ActionIcon>
+        <span className={ACTION_ICON_ICON}>
+          <IconSun size={20} aria-hidden data-icon="sun" className="mantine-light-hidden" />
+          <IconMoon size={20} aria-hidden data-icon="moon" className="mantine-dark-hidden" />
+        </span>
+      </button>
     </form>
   );
 }

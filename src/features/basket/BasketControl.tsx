@@ -1,10 +1,18 @@
-import { ActionIcon, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { Product } from '../../api/types';
 import { canAdd, canIncrease, showsMinus } from '../../lib/amount';
 import { BackField } from '../../ui/BackField';
-import { BUTTON, BUTTON_ACTIVE, BUTTON_INNER, BUTTON_LABEL } from '../../ui/mantine-looks';
+import looks from '../../ui/ControlLooks.module.css';
+import {
+  ACTION_ICON,
+  ACTION_ICON_ICON,
+  BUTTON,
+  BUTTON_ACTIVE,
+  BUTTON_INNER,
+  BUTTON_LABEL,
+} from '../../ui/mantine-looks';
 import { AmountField } from './AmountField';
 import { BASKET_ACTION, requestedAmount } from './basket-form';
 import { focusableDisabled } from './focusable-disabled';
@@ -80,7 +88,7 @@ export function BasketControl({ product: shown }: { product: Product }) {
               change="delete"
               label={`Убрать из корзины: ${product.name}`}
               disabled={busy}
-              color="red"
+              red
             >
               <IconTrash size={18} aria-hidden />
             </ChangeButton>
@@ -131,24 +139,26 @@ interface ChangeButtonProps {
   change: 'minus' | 'delete' | 'plus';
   label: string;
   disabled: boolean;
-  color?: string;
+  red?: boolean;
   children: ReactNode;
 }
 
-/** One of the control's buttons: it posts its change, and keeps the focus while it waits. */
-function ChangeButton({ change, label, disabled, color, children }: ChangeButtonProps) {
+/**
+ * One of the control's buttons: it posts its change, and keeps the focus while it waits. Mantine's
+ * light ActionIcon drawn by a plain button (mantine-looks.ts), as `В корзину` is.
+ */
+function ChangeButton({ change, label, disabled, red = false, children }: ChangeButtonProps) {
+  const look = red ? looks.iconLightRed : looks.iconLight;
   return (
-    <ActionIcon
+    <button
       type="submit"
       name="change"
       value={change}
-      size={34}
-      variant="light"
-      color={color}
+      className={disabled ? `${ACTION_ICON} ${look}` : `${ACTION_ICON} ${BUTTON_ACTIVE} ${look}`}
       aria-label={label}
       {...focusableDisabled(disabled)}
     >
-      {children}
-    </ActionIcon>
+      <span className={ACTION_ICON_ICON}>{children}</span>
+    </button>
   );
 }
