@@ -26,6 +26,8 @@ export const FIRST_VIEW_VIEWPORT = { width: 390, height: 844 };
  * size test enforces it and the bench reports against it.
  */
 export const HOME_BUDGET = { jsGzip: 120_000, cssGzip: 15_000 };
+/** src/features/catalog/HomeSlide.tsx's SLIDE_INTERVAL_MS (that module imports CSS). */
+const FIRST_CHANGE_MS = 6000;
 /** After Playwright's network idle (500 ms without requests), wait this much longer. */
 export const QUIET_AFTER_IDLE_MS = 1000;
 
@@ -118,6 +120,15 @@ export async function measureFirstView(
       const url = new URL(response.url());
       if (url.origin === origin && response.ok() && kindOf(url.pathname)) seen.add(url.pathname);
     });
+    // The first view is what loads before the page's first change of its own: the carousel's
+    // first turn (SLIDE_INTERVAL_MS, spec §9's 6 s), which brings its engine. A busy machine can
+    // take longer than that to reach network idle, so timers that long are held here: the figure
+    // is the same however fast the machine is.
+    await context.addInitScript((heldFrom: number) => {
+      const schedule = window.setTimeout;
+      window.setTimeout = ((handler: TimerHandler, delay?: number, ...args: unknown[]) =>
+        Number(delay) >= heldFrom ? 0 : schedule(handler, delay, ...args)) as typeof setTimeout;
+    }, FIRST_CHANGE_MS);
     const page = await context.newPage();
     await page.goto(new URL(route, origin).href, { waitUntil: 'networkidle' });
     await page.waitForTimeout(QUIET_AFTER_IDLE_MS);
