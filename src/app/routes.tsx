@@ -1,6 +1,14 @@
-import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type LazyExoticComponent,
+  Suspense,
+  useCallback,
+  useEffect,
+} from 'react';
 import { parse as parsePattern } from 'regexparam';
 import { matchRoute, Route, Switch, useLocation } from 'wouter';
+import type { Breadcrumbs, Product, Section, Selection } from '../api/types';
 import { parseCatalogId } from '../features/catalog/catalog-id';
 import {
   carouselQuery,
@@ -17,8 +25,12 @@ import { orderHistoryQuery } from '../features/orders/queries';
 import { policyQuery } from '../features/policy/queries';
 import { searchQuery } from '../features/search/queries';
 import { queryOf } from '../features/search/query';
-import type { Query } from '../ui/page-data';
-import { NotFound } from '../ui/NotFound';
+import { CATALOG_TITLE } from '../features/catalog/texts';
+import { type PageTexts, showPageTexts } from '../lib/document-head';
+import { priceText, stockText } from '../lib/product-text';
+import { CITY, SHOP_DESCRIPTION, STORE_NAME } from '../lib/shop-info';
+import { type Query, ShownAnswerContext } from '../ui/page-data';
+import { NOT_FOUND_TEXT, NotFound } from '../ui/NotFound';
 import { PageSkeleton } from '../ui/PageSkeleton';
 import { PageErrorBoundary } from './PageErrorBoundary';
 
@@ -65,18 +77,46 @@ function page(name: string): Page {
 
 type Params = Record<string, string | undefined>;
 
+/**
+ * A text of the page: fixed, or made from its main answer (the first query its route declares),
+ * typed by the entry as that query's answer.
+ */
+type PageText = string | ((main: never) => string);
+
+/**
+ * 'public': the same page for everyone who has nothing of their own to see (no basket, no
+ * login), which a shared cache may keep; 'private': the visitor's own (their basket, orders).
+ */
+export type CachePolicy = 'public' | 'private';
+
+/** The server's builders of what only crawlers and link previews read (src/app/page-head.ts). */
+export type HeadName = 'store' | 'product' | 'section' | 'selection';
+
 export interface PageRoute {
   /** A wouter pattern: `:name` segments, any letter case, an optional trailing slash. */
   path: string;
   page: Page;
   /** The public data the page shows: loaded by the server, or by a client-side navigation. */
   data?: (params: Params, search: URLSearchParams) => Query<unknown>[];
+  /** The page's part of the document title, after «Ягодная лавка — » (spec §2). */
+  title: PageText;
+  /** The description meta; the shop's own when the page has none. */
+  description?: PageText;
   /**
-   * 'public': the same page for everyone who has nothing of their own to see (no basket, no
-   * login), which a shared cache may keep; 'private': the visitor's own (their basket, orders).
+   * Its OpenGraph picture and JSON-LD, named here and built by the server alone: the builders
+   * stay out of the browser's code. Without one: the shop's picture, no JSON-LD.
    */
-  cache: 'public' | 'private';
+  head?: HeadName;
+  /**
+   * Worth a search engine's index: a canonical address and a place in the sitemap; else
+   * noindex, and robots.txt's Disallow.
+   */
+  indexable: boolean;
+  cache: CachePolicy;
 }
+
+type ProductAnswer = [Product, Breadcrumbs | null];
+type SectionAnswer = [Section, Breadcrumbs | null];
 
 const byId =
   (make: (id: number) => Query<unknown>) =>
@@ -88,57 +128,115 @@ const byId =
 // One route per screen of spec §2. The basket is not listed: every page shows it, and the server
 // loads it for every page (src/entry-server.tsx). The orders are the visitor's: the server loads
 // them with the visitor's cookies, and such a page is never cached.
+// The catalogue is the same for every visitor; search results are too, but not for an index.
+// A visitor's own pages (basket, checkout, orders, login) are neither.
 export const ROUTES: PageRoute[] = [
   {
     path: '/',
-    cache: 'public',
     page: page('catalog/HomePage'),
     data: () => [carouselQuery, selectionsQuery, homeSectionsQuery, homeProductsQuery],
+    title: 'Главная',
+    head: 'store',
+    indexable: true,
+    cache: 'public',
   },
   {
     path: '/catalog',
-    cache: 'public',
     page: page('catalog/CatalogPage'),
     data: () => [rootSectionsQuery],
+    title: CATALOG_TITLE,
+    indexable: true,
+    cache: 'public',
   },
   {
     path: '/section/:id',
-    cache: 'public',
     page: page('catalog/SectionPage'),
     data: byId(sectionQuery),
+    title: ([section]: SectionAnswer) => section.name,
+    description: ([{ name, products }]: SectionAnswer) =>
+      `${name} в магазине «${STORE_NAME}»: ${products.length} ${products.length === 1 ? 'товар' : 'товаров'} с ценами и наличием.`,
+    head: 'section',
+    indexable: true,
+    cache: 'public',
   },
   {
     path: '/selection/:id',
-    cache: 'public',
     page: page('catalog/SelectionPage'),
     data: byId(selectionQuery),
+    title: (selection: Selection) => selection.name,
+    description: ({ name, description }: Selection) =>
+      description || `${name} — подборка магазина «${STORE_NAME}»`,
+    head: 'selection',
+    indexable: true,
+    cache: 'public',
   },
   {
     path: '/product/:id',
-    cache: 'public',
     page: page('catalog/ProductPage'),
     data: byId(productQuery),
+    title: ([product]: ProductAnswer) => product.name,
+    description: ([product]: ProductAnswer) =>
+      `${product.name}: ${priceText(product)}, ${stockText(product)}. ${STORE_NAME}, ${CITY}.`,
+    head: 'product',
+    indexable: true,
+    cache: 'public',
   },
   {
     path: '/search',
-    cache: 'public',
     page: page('search/SearchPage'),
     data: (_params, search) => {
       const q = queryOf(search.get('q') ?? '');
       return q === '' ? [] : [searchQuery(q)];
     },
+    title: 'Поиск',
+    indexable: false,
+    cache: 'public',
   },
-  { path: '/order', cache: 'private', page: page('basket/BasketPage') },
-  { path: '/commit', cache: 'private', page: page('checkout/CommitPage') },
+  {
+    path: '/order',
+    page: page('basket/BasketPage'),
+    title: 'Корзина',
+    indexable: false,
+    cache: 'private',
+  },
+  {
+    path: '/commit',
+    page: page('checkout/CommitPage'),
+    title: 'Подтверждение заказа',
+    indexable: false,
+    cache: 'private',
+  },
   {
     path: '/order_status',
-    cache: 'private',
     page: page('orders/OrderStatusPage'),
     data: () => [orderHistoryQuery],
+    title: 'Заказы',
+    indexable: false,
+    cache: 'private',
   },
-  { path: '/policy', cache: 'public', page: page('policy/PolicyPage'), data: () => [policyQuery] },
-  { path: '/news', cache: 'public', page: page('news/NewsPage'), data: () => [newsQuery] },
-  { path: '/login', cache: 'private', page: page('session/LoginPage') },
+  {
+    path: '/policy',
+    page: page('policy/PolicyPage'),
+    data: () => [policyQuery],
+    title: 'Политика конфиденциальности',
+    indexable: true,
+    cache: 'public',
+  },
+  {
+    path: '/news',
+    page: page('news/NewsPage'),
+    data: () => [newsQuery],
+    title: 'Новости',
+    indexable: true,
+    cache: 'public',
+  },
+  {
+    path: '/login',
+    page: page('session/LoginPage'),
+    title: 'Вход',
+    indexable: false,
+    cache: 'private',
+  },
 ];
 
 export interface RouteMatch {
@@ -153,6 +251,33 @@ export function matchPage(pathname: string): RouteMatch | null {
     if (matched) return { route, params: params ?? {} };
   }
   return null;
+}
+
+/** The query whose answer the page's title and description are made from: its route's first. */
+export function mainQuery({ route, params }: RouteMatch): Query<unknown> | undefined {
+  return route.data?.(params, new URLSearchParams())[0];
+}
+
+/** The 404 page's texts: an unknown path, or a -404 page of spec §8. */
+export const NOT_FOUND_TEXTS: PageTexts = { title: NOT_FOUND_TEXT, description: SHOP_DESCRIPTION };
+
+/**
+ * The title and description of the page `match` (null: the 404 page), from its route entry and,
+ * when they are made from it, its main answer (`answerOf` its key); undefined without that answer.
+ */
+export function pageTexts(
+  match: RouteMatch | null,
+  answerOf: (key: string) => unknown,
+): PageTexts | undefined {
+  if (!match) return NOT_FOUND_TEXTS;
+  const { title, description = SHOP_DESCRIPTION } = match.route;
+  const key = mainQuery(match)?.key;
+  const main = key === undefined ? undefined : answerOf(key);
+  if (typeof title !== 'string' && main === undefined) return undefined;
+  // The entry typed `main` as its first query's answer, which this is.
+  const text = (made: PageText) =>
+    typeof made === 'string' ? made : (made as (main: unknown) => string)(main);
+  return { title: text(title), description: text(description) };
 }
 
 /** The queries of the page at `url` (a path with its query string). */
@@ -178,20 +303,40 @@ function HydratedMark() {
   return null;
 }
 
+/**
+ * The document's title and description meta, as the route declares them: fixed ones as the page
+ * opens, ones made from the page's main answer once the page shows it (`show`, for the pages'
+ * loads). Hydration finds them as the server wrote them.
+ */
+function useRouteTexts(location: string): (key?: string, data?: unknown) => void {
+  const show = useCallback(
+    (key?: string, data?: unknown) => {
+      const texts = pageTexts(matchPage(location), (main) => (main === key ? data : undefined));
+      if (texts) showPageTexts(texts);
+    },
+    [location],
+  );
+  useEffect(() => show(), [show]);
+  return show;
+}
+
 export function Routes() {
   const [location] = useLocation();
+  const showAnswer = useRouteTexts(location);
   return (
-    <PageErrorBoundary path={location}>
-      <Suspense fallback={<PageSkeleton />}>
-        <Switch>
-          {ROUTES.map(({ path, page }) => (
-            <Route key={path} path={path} component={page.Component} />
-          ))}
-          {/* /section-404/{id}, /selection-404/{id}, /product-404/{id} and any unknown path */}
-          <Route component={NotFound} />
-        </Switch>
-        <HydratedMark />
-      </Suspense>
-    </PageErrorBoundary>
+    <ShownAnswerContext value={showAnswer}>
+      <PageErrorBoundary path={location}>
+        <Suspense fallback={<PageSkeleton />}>
+          <Switch>
+            {ROUTES.map(({ path, page }) => (
+              <Route key={path} path={path} component={page.Component} />
+            ))}
+            {/* /section-404/{id}, /selection-404/{id}, /product-404/{id} and any unknown path */}
+            <Route component={NotFound} />
+          </Switch>
+          <HydratedMark />
+        </Suspense>
+      </PageErrorBoundary>
+    </ShownAnswerContext>
   );
 }

@@ -1,6 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link, type SsrContext, useRouter } from 'wouter';
-import { useDocumentTitle } from '../lib/document-title';
 
 export const NOT_FOUND_TEXT = 'Страница не найдена';
 
@@ -10,7 +9,6 @@ function answerNotFound(context: SsrContext | undefined): void {
 }
 
 export function NotFound() {
-  useDocumentTitle(NOT_FOUND_TEXT);
   answerNotFound(useRouter().ssrContext);
   return (
     <Stack align="center" gap="md" py={60}>
