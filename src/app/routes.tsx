@@ -128,8 +128,9 @@ const byId =
 // One route per screen of spec §2. The basket is not listed: every page shows it, and the server
 // loads it for every page (src/entry-server.tsx). The orders are the visitor's: the server loads
 // them with the visitor's cookies, and such a page is never cached.
-// The catalogue is the same for every visitor; search results are too, but not for an index.
-// A visitor's own pages (basket, checkout, orders, login) are neither.
+// Cache policy: the catalogue (search results too) is the same for every visitor, 'public'; a
+// visitor's own pages (basket, checkout, orders, login) are 'private'. Search results are not
+// for an index.
 export const ROUTES: PageRoute[] = [
   {
     path: '/',
