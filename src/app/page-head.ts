@@ -155,7 +155,7 @@ export function pageHead(
   status: number,
 ): Head {
   if (!match || status === 404) return { ...NOT_FOUND_TEXTS, ...PLAIN, indexable: false };
-  const { indexable, head } = match.route;
+  const { indexable = false, head } = match.route;
   const texts = pageTexts(match, (key) => page.answers[key]);
   if (!texts) return { title: STORE_NAME, description: SHOP_DESCRIPTION, ...PLAIN, indexable };
   const key = mainQuery(match)?.key;

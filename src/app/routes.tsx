@@ -34,27 +34,30 @@ import { NOT_FOUND_TEXT, NotFound } from '../ui/NotFound';
 import { PageSkeleton } from '../ui/PageSkeleton';
 import { PageErrorBoundary } from './PageErrorBoundary';
 
-type PageModule = { default: ComponentType };
+/**
+ * Whether this is the server's build. The browser's has it false, and leaves each route's
+ * server-side declarations (`SERVER && {…}`) out of the first view's JS.
+ */
+const SERVER = import.meta.env.SSR;
 
-/** Every page module, by its path from here; Vite makes each its own chunk. */
-const PAGE_MODULES = import.meta.glob<PageModule>('../features/*/*Page.tsx');
+type PageModule = { default: ComponentType };
 
 export interface Page {
   Component: LazyExoticComponent<ComponentType>;
-  /** The module's path from the project's root, as Vite's build manifest names it. */
+  /**
+   * The module's path from the project's root, as Vite's build manifest names it: the server's
+   * alone (its preload links), so the browser's build has ''.
+   */
   source: string;
   preload(): Promise<PageModule>;
 }
 
 /**
- * A page whose code loads on demand. Once loaded (preload() before the first render, or a first
- * visit), it renders in the same pass: React gets the module synchronously instead of showing
+ * A page whose code (`load`: Vite makes each page module its own chunk) loads on demand. Once
+ * loaded (preload() before the first render, or a first visit), it renders in the same pass: React gets the module synchronously instead of showing
  * the skeleton, and hydration finds the page the server rendered.
  */
-function page(name: string): Page {
-  const path = `../features/${name}.tsx`;
-  const load = PAGE_MODULES[path];
-  if (!load) throw new Error(`routes: no page module ${path}`);
+function page(load: () => Promise<PageModule>, source: string): Page {
   let loaded: PageModule | undefined;
   let loading: Promise<PageModule> | undefined;
   const preload = () =>
@@ -70,7 +73,7 @@ function page(name: string): Page {
     ({ then: (resolve: (value: PageModule) => void) => resolve(module) }) as Promise<PageModule>;
   return {
     Component: lazy(() => (loaded ? now(loaded) : preload())),
-    source: `src/features/${name}.tsx`,
+    source,
     preload,
   };
 }
@@ -92,7 +95,22 @@ export type CachePolicy = 'public' | 'private';
 /** The server's builders of what only crawlers and link previews read (src/app/page-head.ts). */
 export type HeadName = 'store' | 'product' | 'section' | 'selection';
 
-export interface PageRoute {
+/** What the server alone reads of a route: its head, robots.txt and the sitemap, Cache-Control. */
+export interface ServerSide {
+  /**
+   * Its OpenGraph picture and JSON-LD, built by src/app/page-head.ts. Without one: the shop's
+   * picture, no JSON-LD.
+   */
+  head?: HeadName;
+  /**
+   * Worth a search engine's index: a canonical address and a place in the sitemap; else
+   * noindex, and robots.txt's Disallow.
+   */
+  indexable: boolean;
+  cache: CachePolicy;
+}
+
+export interface PageRoute extends Partial<ServerSide> {
   /** A wouter pattern: `:name` segments, any letter case, an optional trailing slash. */
   path: string;
   page: Page;
@@ -102,17 +120,6 @@ export interface PageRoute {
   title: PageText;
   /** The description meta; the shop's own when the page has none. */
   description?: PageText;
-  /**
-   * Its OpenGraph picture and JSON-LD, named here and built by the server alone: the builders
-   * stay out of the browser's code. Without one: the shop's picture, no JSON-LD.
-   */
-  head?: HeadName;
-  /**
-   * Worth a search engine's index: a canonical address and a place in the sitemap; else
-   * noindex, and robots.txt's Disallow.
-   */
-  indexable: boolean;
-  cache: CachePolicy;
 }
 
 type ProductAnswer = [Product, Breadcrumbs | null];
@@ -134,109 +141,129 @@ const byId =
 export const ROUTES: PageRoute[] = [
   {
     path: '/',
-    page: page('catalog/HomePage'),
+    page: page(
+      () => import('../features/catalog/HomePage'),
+      SERVER ? 'src/features/catalog/HomePage.tsx' : '',
+    ),
     data: () => [carouselQuery, selectionsQuery, homeSectionsQuery, homeProductsQuery],
     title: 'Главная',
-    head: 'store',
-    indexable: true,
-    cache: 'public',
+    ...(SERVER && ({ head: 'store', indexable: true, cache: 'public' } satisfies ServerSide)),
   },
   {
     path: '/catalog',
-    page: page('catalog/CatalogPage'),
+    page: page(
+      () => import('../features/catalog/CatalogPage'),
+      SERVER ? 'src/features/catalog/CatalogPage.tsx' : '',
+    ),
     data: () => [rootSectionsQuery],
     title: CATALOG_TITLE,
-    indexable: true,
-    cache: 'public',
+    ...(SERVER && ({ indexable: true, cache: 'public' } satisfies ServerSide)),
   },
   {
     path: '/section/:id',
-    page: page('catalog/SectionPage'),
+    page: page(
+      () => import('../features/catalog/SectionPage'),
+      SERVER ? 'src/features/catalog/SectionPage.tsx' : '',
+    ),
     data: byId(sectionQuery),
     title: ([section]: SectionAnswer) => section.name,
     description: ([{ name, products }]: SectionAnswer) =>
       `${name} в магазине «${STORE_NAME}»: ${products.length} ${products.length === 1 ? 'товар' : 'товаров'} с ценами и наличием.`,
-    head: 'section',
-    indexable: true,
-    cache: 'public',
+    ...(SERVER && ({ head: 'section', indexable: true, cache: 'public' } satisfies ServerSide)),
   },
   {
     path: '/selection/:id',
-    page: page('catalog/SelectionPage'),
+    page: page(
+      () => import('../features/catalog/SelectionPage'),
+      SERVER ? 'src/features/catalog/SelectionPage.tsx' : '',
+    ),
     data: byId(selectionQuery),
     title: (selection: Selection) => selection.name,
     description: ({ name, description }: Selection) =>
       description || `${name} — подборка магазина «${STORE_NAME}»`,
-    head: 'selection',
-    indexable: true,
-    cache: 'public',
+    ...(SERVER && ({ head: 'selection', indexable: true, cache: 'public' } satisfies ServerSide)),
   },
   {
     path: '/product/:id',
-    page: page('catalog/ProductPage'),
+    page: page(
+      () => import('../features/catalog/ProductPage'),
+      SERVER ? 'src/features/catalog/ProductPage.tsx' : '',
+    ),
     data: byId(productQuery),
     title: ([product]: ProductAnswer) => product.name,
     description: ([product]: ProductAnswer) =>
       `${product.name}: ${priceText(product)}, ${stockText(product)}. ${STORE_NAME}, ${CITY}.`,
-    head: 'product',
-    indexable: true,
-    cache: 'public',
+    ...(SERVER && ({ head: 'product', indexable: true, cache: 'public' } satisfies ServerSide)),
   },
   {
     path: '/search',
-    page: page('search/SearchPage'),
+    page: page(
+      () => import('../features/search/SearchPage'),
+      SERVER ? 'src/features/search/SearchPage.tsx' : '',
+    ),
     data: (_params, search) => {
       const q = queryOf(search.get('q') ?? '');
       return q === '' ? [] : [searchQuery(q)];
     },
     title: 'Поиск',
-    indexable: false,
-    cache: 'public',
+    ...(SERVER && ({ indexable: false, cache: 'public' } satisfies ServerSide)),
   },
   {
     path: '/order',
-    page: page('basket/BasketPage'),
+    page: page(
+      () => import('../features/basket/BasketPage'),
+      SERVER ? 'src/features/basket/BasketPage.tsx' : '',
+    ),
     title: 'Корзина',
-    indexable: false,
-    cache: 'private',
+    ...(SERVER && ({ indexable: false, cache: 'private' } satisfies ServerSide)),
   },
   {
     path: '/commit',
-    page: page('checkout/CommitPage'),
+    page: page(
+      () => import('../features/checkout/CommitPage'),
+      SERVER ? 'src/features/checkout/CommitPage.tsx' : '',
+    ),
     title: 'Подтверждение заказа',
-    indexable: false,
-    cache: 'private',
+    ...(SERVER && ({ indexable: false, cache: 'private' } satisfies ServerSide)),
   },
   {
     path: '/order_status',
-    page: page('orders/OrderStatusPage'),
+    page: page(
+      () => import('../features/orders/OrderStatusPage'),
+      SERVER ? 'src/features/orders/OrderStatusPage.tsx' : '',
+    ),
     data: () => [orderHistoryQuery],
     title: 'Заказы',
-    indexable: false,
-    cache: 'private',
+    ...(SERVER && ({ indexable: false, cache: 'private' } satisfies ServerSide)),
   },
   {
     path: '/policy',
-    page: page('policy/PolicyPage'),
+    page: page(
+      () => import('../features/policy/PolicyPage'),
+      SERVER ? 'src/features/policy/PolicyPage.tsx' : '',
+    ),
     data: () => [policyQuery],
     title: 'Политика конфиденциальности',
-    indexable: true,
-    cache: 'public',
+    ...(SERVER && ({ indexable: true, cache: 'public' } satisfies ServerSide)),
   },
   {
     path: '/news',
-    page: page('news/NewsPage'),
+    page: page(
+      () => import('../features/news/NewsPage'),
+      SERVER ? 'src/features/news/NewsPage.tsx' : '',
+    ),
     data: () => [newsQuery],
     title: 'Новости',
-    indexable: true,
-    cache: 'public',
+    ...(SERVER && ({ indexable: true, cache: 'public' } satisfies ServerSide)),
   },
   {
     path: '/login',
-    page: page('session/LoginPage'),
+    page: page(
+      () => import('../features/session/LoginPage'),
+      SERVER ? 'src/features/session/LoginPage.tsx' : '',
+    ),
     title: 'Вход',
-    indexable: false,
-    cache: 'private',
+    ...(SERVER && ({ indexable: false, cache: 'private' } satisfies ServerSide)),
   },
 ];
 

@@ -1,9 +1,12 @@
 // The route table declares each page once: what the server's head, robots.txt, the sitemap and
 // the browser's title read. A page missing a declaration, or a crawler told otherwise, fails here.
+// In the server project: the server-side declarations are left out of the browser's build (and
+// of the unit project's, which is built as the browser's).
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Api } from '../../../src/api/http';
-import { ROUTES } from '../../../src/app/routes';
-import { robotsTxt, sitemapPaths } from '../../../src/app/sitemap';
+import type { Api } from '../../src/api/http';
+import { ROUTES } from '../../src/app/routes';
+import { robotsTxt, sitemapPaths } from '../../src/app/sitemap';
 
 const disallowed = (robots: string) =>
   robots
@@ -19,6 +22,14 @@ describe('the route table', () => {
       if (typeof route.title === 'string') expect(route.title).not.toBe('');
       expect(typeof route.indexable).toBe('boolean');
       expect(['public', 'private']).toContain(route.cache);
+    },
+  );
+
+  it.each(ROUTES.map((route) => [route.path, route]))(
+    '%s names its page module as the build manifest does (the server preloads it by that name)',
+    (_path, route) => {
+      expect(route.page.source).toMatch(/^src\/features\/[a-z]+\/[A-Za-z]+Page\.tsx$/);
+      expect(existsSync(route.page.source)).toBe(true);
     },
   );
 
