@@ -267,7 +267,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
           canonical,
         ),
         embedded: scriptJson(embedded),
-        pageSource: match?.route.page.source,
+        pageSource: match?.route.source,
         pipe: (destination) => stream.pipe(destination),
       });
     }

@@ -44,11 +44,6 @@ type PageModule = { default: ComponentType };
 
 export interface Page {
   Component: LazyExoticComponent<ComponentType>;
-  /**
-   * The module's path from the project's root, as Vite's build manifest names it: the server's
-   * alone (its preload links), so the browser's build has ''.
-   */
-  source: string;
   preload(): Promise<PageModule>;
 }
 
@@ -57,7 +52,7 @@ export interface Page {
  * loaded (preload() before the first render, or a first visit), it renders in the same pass: React gets the module synchronously instead of showing
  * the skeleton, and hydration finds the page the server rendered.
  */
-function page(load: () => Promise<PageModule>, source: string): Page {
+function page(load: () => Promise<PageModule>): Page {
   let loaded: PageModule | undefined;
   let loading: Promise<PageModule> | undefined;
   const preload = () =>
@@ -73,7 +68,6 @@ function page(load: () => Promise<PageModule>, source: string): Page {
     ({ then: (resolve: (value: PageModule) => void) => resolve(module) }) as Promise<PageModule>;
   return {
     Component: lazy(() => (loaded ? now(loaded) : preload())),
-    source,
     preload,
   };
 }
@@ -97,6 +91,11 @@ export type HeadName = 'store' | 'product' | 'section' | 'selection';
 
 /** What the server alone reads of a route: its head, robots.txt and the sitemap, Cache-Control. */
 export interface ServerSide {
+  /**
+   * The page module's path from the project's root, as Vite's build manifest names it: the
+   * server preloads the page's chunks by it.
+   */
+  source: string;
   /**
    * Its OpenGraph picture and JSON-LD, built by src/app/page-head.ts. Without one: the shop's
    * picture, no JSON-LD.
@@ -141,129 +140,157 @@ const byId =
 export const ROUTES: PageRoute[] = [
   {
     path: '/',
-    page: page(
-      () => import('../features/catalog/HomePage'),
-      SERVER ? 'src/features/catalog/HomePage.tsx' : '',
-    ),
+    page: page(() => import('../features/catalog/HomePage')),
     data: () => [carouselQuery, selectionsQuery, homeSectionsQuery, homeProductsQuery],
     title: 'Главная',
-    ...(SERVER && ({ head: 'store', indexable: true, cache: 'public' } satisfies ServerSide)),
+    ...(SERVER &&
+      ({
+        source: 'src/features/catalog/HomePage.tsx',
+        head: 'store',
+        indexable: true,
+        cache: 'public',
+      } satisfies ServerSide)),
   },
   {
     path: '/catalog',
-    page: page(
-      () => import('../features/catalog/CatalogPage'),
-      SERVER ? 'src/features/catalog/CatalogPage.tsx' : '',
-    ),
+    page: page(() => import('../features/catalog/CatalogPage')),
     data: () => [rootSectionsQuery],
     title: CATALOG_TITLE,
-    ...(SERVER && ({ indexable: true, cache: 'public' } satisfies ServerSide)),
+    ...(SERVER &&
+      ({
+        source: 'src/features/catalog/CatalogPage.tsx',
+        indexable: true,
+        cache: 'public',
+      } satisfies ServerSide)),
   },
   {
     path: '/section/:id',
-    page: page(
-      () => import('../features/catalog/SectionPage'),
-      SERVER ? 'src/features/catalog/SectionPage.tsx' : '',
-    ),
+    page: page(() => import('../features/catalog/SectionPage')),
     data: byId(sectionQuery),
     title: ([section]: SectionAnswer) => section.name,
     description: ([{ name, products }]: SectionAnswer) =>
       `${name} в магазине «${STORE_NAME}»: ${products.length} ${products.length === 1 ? 'товар' : 'товаров'} с ценами и наличием.`,
-    ...(SERVER && ({ head: 'section', indexable: true, cache: 'public' } satisfies ServerSide)),
+    ...(SERVER &&
+      ({
+        source: 'src/features/catalog/SectionPage.tsx',
+        head: 'section',
+        indexable: true,
+        cache: 'public',
+      } satisfies ServerSide)),
   },
   {
     path: '/selection/:id',
-    page: page(
-      () => import('../features/catalog/SelectionPage'),
-      SERVER ? 'src/features/catalog/SelectionPage.tsx' : '',
-    ),
+    page: page(() => import('../features/catalog/SelectionPage')),
     data: byId(selectionQuery),
     title: (selection: Selection) => selection.name,
     description: ({ name, description }: Selection) =>
       description || `${name} — подборка магазина «${STORE_NAME}»`,
-    ...(SERVER && ({ head: 'selection', indexable: true, cache: 'public' } satisfies ServerSide)),
+    ...(SERVER &&
+      ({
+        source: 'src/features/catalog/SelectionPage.tsx',
+        head: 'selection',
+        indexable: true,
+        cache: 'public',
+      } satisfies ServerSide)),
   },
   {
     path: '/product/:id',
-    page: page(
-      () => import('../features/catalog/ProductPage'),
-      SERVER ? 'src/features/catalog/ProductPage.tsx' : '',
-    ),
+    page: page(() => import('../features/catalog/ProductPage')),
     data: byId(productQuery),
     title: ([product]: ProductAnswer) => product.name,
     description: ([product]: ProductAnswer) =>
       `${product.name}: ${priceText(product)}, ${stockText(product)}. ${STORE_NAME}, ${CITY}.`,
-    ...(SERVER && ({ head: 'product', indexable: true, cache: 'public' } satisfies ServerSide)),
+    ...(SERVER &&
+      ({
+        source: 'src/features/catalog/ProductPage.tsx',
+        head: 'product',
+        indexable: true,
+        cache: 'public',
+      } satisfies ServerSide)),
   },
   {
     path: '/search',
-    page: page(
-      () => import('../features/search/SearchPage'),
-      SERVER ? 'src/features/search/SearchPage.tsx' : '',
-    ),
+    page: page(() => import('../features/search/SearchPage')),
     data: (_params, search) => {
       const q = queryOf(search.get('q') ?? '');
       return q === '' ? [] : [searchQuery(q)];
     },
     title: 'Поиск',
-    ...(SERVER && ({ indexable: false, cache: 'public' } satisfies ServerSide)),
+    ...(SERVER &&
+      ({
+        source: 'src/features/search/SearchPage.tsx',
+        indexable: false,
+        cache: 'public',
+      } satisfies ServerSide)),
   },
   {
     path: '/order',
-    page: page(
-      () => import('../features/basket/BasketPage'),
-      SERVER ? 'src/features/basket/BasketPage.tsx' : '',
-    ),
+    page: page(() => import('../features/basket/BasketPage')),
     title: 'Корзина',
-    ...(SERVER && ({ indexable: false, cache: 'private' } satisfies ServerSide)),
+    ...(SERVER &&
+      ({
+        source: 'src/features/basket/BasketPage.tsx',
+        indexable: false,
+        cache: 'private',
+      } satisfies ServerSide)),
   },
   {
     path: '/commit',
-    page: page(
-      () => import('../features/checkout/CommitPage'),
-      SERVER ? 'src/features/checkout/CommitPage.tsx' : '',
-    ),
+    page: page(() => import('../features/checkout/CommitPage')),
     title: 'Подтверждение заказа',
-    ...(SERVER && ({ indexable: false, cache: 'private' } satisfies ServerSide)),
+    ...(SERVER &&
+      ({
+        source: 'src/features/checkout/CommitPage.tsx',
+        indexable: false,
+        cache: 'private',
+      } satisfies ServerSide)),
   },
   {
     path: '/order_status',
-    page: page(
-      () => import('../features/orders/OrderStatusPage'),
-      SERVER ? 'src/features/orders/OrderStatusPage.tsx' : '',
-    ),
+    page: page(() => import('../features/orders/OrderStatusPage')),
     data: () => [orderHistoryQuery],
     title: 'Заказы',
-    ...(SERVER && ({ indexable: false, cache: 'private' } satisfies ServerSide)),
+    ...(SERVER &&
+      ({
+        source: 'src/features/orders/OrderStatusPage.tsx',
+        indexable: false,
+        cache: 'private',
+      } satisfies ServerSide)),
   },
   {
     path: '/policy',
-    page: page(
-      () => import('../features/policy/PolicyPage'),
-      SERVER ? 'src/features/policy/PolicyPage.tsx' : '',
-    ),
+    page: page(() => import('../features/policy/PolicyPage')),
     data: () => [policyQuery],
     title: 'Политика конфиденциальности',
-    ...(SERVER && ({ indexable: true, cache: 'public' } satisfies ServerSide)),
+    ...(SERVER &&
+      ({
+        source: 'src/features/policy/PolicyPage.tsx',
+        indexable: true,
+        cache: 'public',
+      } satisfies ServerSide)),
   },
   {
     path: '/news',
-    page: page(
-      () => import('../features/news/NewsPage'),
-      SERVER ? 'src/features/news/NewsPage.tsx' : '',
-    ),
+    page: page(() => import('../features/news/NewsPage')),
     data: () => [newsQuery],
     title: 'Новости',
-    ...(SERVER && ({ indexable: true, cache: 'public' } satisfies ServerSide)),
+    ...(SERVER &&
+      ({
+        source: 'src/features/news/NewsPage.tsx',
+        indexable: true,
+        cache: 'public',
+      } satisfies ServerSide)),
   },
   {
     path: '/login',
-    page: page(
-      () => import('../features/session/LoginPage'),
-      SERVER ? 'src/features/session/LoginPage.tsx' : '',
-    ),
+    page: page(() => import('../features/session/LoginPage')),
     title: 'Вход',
-    ...(SERVER && ({ indexable: false, cache: 'private' } satisfies ServerSide)),
+    ...(SERVER &&
+      ({
+        source: 'src/features/session/LoginPage.tsx',
+        indexable: false,
+        cache: 'private',
+      } satisfies ServerSide)),
   },
 ];
 
