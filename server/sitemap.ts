@@ -1,4 +1,4 @@
-// /robots.txt and /sitemap.xml: every section, selection and product, read from the API and
+// /robots.txt and /sitemap.xml (src/app/sitemap.ts): the sitemap's walk of the catalogue is
 // kept for a few minutes, so a crawler's visits do not walk the whole catalogue each time.
 import express, { type Request, type Router } from 'express';
 import { type PageRenderer, requestOrigin } from './render.ts';
@@ -25,22 +25,14 @@ export function sitemapRoutes(
   const origin = (req: Request) => siteUrl ?? requestOrigin(req);
   let cached: { at: number; paths: Promise<string[]> } | null = null;
 
-  router.get('/robots.txt', (req, res) => {
-    res.type('text/plain; charset=utf-8').set('Cache-Control', 'public, max-age=3600');
-    res.send(
-      [
-        'User-agent: *',
-        'Disallow: /api/',
-        'Disallow: /order',
-        'Disallow: /commit',
-        'Disallow: /order_status',
-        'Disallow: /login',
-        'Disallow: /search',
-        '',
-        `Sitemap: ${origin(req)}/sitemap.xml`,
-        '',
-      ].join('\n'),
-    );
+  router.get('/robots.txt', async (req, res, next) => {
+    try {
+      const { robotsTxt } = await renderer.entry();
+      res.type('text/plain; charset=utf-8').set('Cache-Control', 'public, max-age=3600');
+      res.send(robotsTxt(`${origin(req)}/sitemap.xml`));
+    } catch (error) {
+      next(error);
+    }
   });
 
   // The last walk that worked: a walk that fails (the backend down or late) answers with it.

@@ -27,7 +27,7 @@ import { PublicAnswers, type PublicAnswersOptions } from './server/public-answer
 export { PAGE_DATA_ID } from './app/embedded-page';
 export { FORMS, type FormAnswer, type FormHandler } from './server/forms';
 export { parseCookies, visitorIdentity } from './server/backend-calls';
-export { sitemapPaths } from './app/sitemap';
+export { robotsTxt, sitemapPaths } from './app/sitemap';
 /** Every variable of the theme, for the head of every page (the same on each). */
 export { themeVariablesCss } from './app/theme-variables';
 /** The basket's cookie: its name and how long it lasts. */
@@ -267,7 +267,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
           canonical,
         ),
         embedded: scriptJson(embedded),
-        pageSource: match?.route.page.source,
+        pageSource: match?.route.source,
         pipe: (destination) => stream.pipe(destination),
       });
     }

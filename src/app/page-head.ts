@@ -1,31 +1,15 @@
 // What link previews (Telegram, VK) and search engines read in a page's HTML: the title, a
 // description, the canonical address, OpenGraph and JSON-LD. Written by the server, from the
-// same answers the page rendered with.
+// route's entry (src/app/routes.tsx) and the same answers the page rendered with. Only the
+// server imports this module: its builders are no weight in the browser.
 import type { Breadcrumbs, Product, Section, Selection } from '../api/types';
-import { CATALOG_TITLE } from '../features/catalog/texts';
-import { pageTitle } from '../lib/document-title';
+import { pageTitle } from '../lib/document-head';
 import { imageUrl, isResizable } from '../lib/image-url';
-import { hasPrice, priceText, stockText } from '../lib/product-text';
-import { CITY, PICKUP_ADDRESS, STORE_NAME } from '../lib/shop-info';
+import { hasPrice } from '../lib/product-text';
+import { CITY, PICKUP_ADDRESS, SHOP_DESCRIPTION, STORE_NAME } from '../lib/shop-info';
 import type { PageData } from '../ui/page-data';
-import { NOT_FOUND_TEXT } from '../ui/NotFound';
 import { PLACEHOLDER_IMAGE } from '../ui/ImageWithPlaceholder';
-import type { RouteMatch } from './routes';
-
-const SHOP_DESCRIPTION = `${STORE_NAME} — свежие ягоды с доставкой по городу и самовывозом`;
-
-/** Titles of the pages whose title does not come from their data (as the pages set them). */
-const FIXED_TITLES: Record<string, string> = {
-  '/': 'Главная',
-  '/catalog': CATALOG_TITLE,
-  '/search': 'Поиск',
-  '/order': 'Корзина',
-  '/commit': 'Подтверждение заказа',
-  '/order_status': 'Заказы',
-  '/policy': 'Политика конфиденциальности',
-  '/news': 'Новости',
-  '/login': 'Вход',
-};
+import { type HeadName, mainQuery, NOT_FOUND_TEXTS, pageTexts, type RouteMatch } from './routes';
 
 export interface Head {
   title: string;
@@ -37,6 +21,12 @@ export interface Head {
   /** Only pages worth a search engine's index get a canonical address. */
   indexable: boolean;
 }
+
+/** What a route's head builder adds to its texts; the page's own path and main answer in. */
+type Extras = Pick<Head, 'image' | 'type' | 'jsonLd'>;
+type HeadBuilder = (main: unknown, origin: string, path: string) => Extras;
+
+const PLAIN: Extras = { image: '/favicon.svg', type: 'website', jsonLd: [] };
 
 type Crumbs = { name: string; path: string }[];
 
@@ -87,8 +77,6 @@ function productHead(origin: string, path: string, product: Product, trail: Brea
       }
     : undefined;
   return {
-    title: product.name,
-    description: `${product.name}: ${priceText(product)}, ${stockText(product)}. ${STORE_NAME}, ${CITY}.`,
     image: previewImage(product.image),
     type: 'product' as const,
     jsonLd: [
@@ -102,7 +90,6 @@ function productHead(origin: string, path: string, product: Product, trail: Brea
       },
       breadcrumbList(origin, crumbs),
     ],
-    indexable: true,
   };
 }
 
@@ -114,25 +101,18 @@ function sectionHead(origin: string, path: string, section: Section, trail: Brea
       .map((crumb) => ({ name: crumb.name, path: `/section/${crumb.id}` })),
     { name: section.name, path },
   ];
-  const count = section.products.length;
   return {
-    title: section.name,
-    description: `${section.name} в магазине «${STORE_NAME}»: ${count} ${count === 1 ? 'товар' : 'товаров'} с ценами и наличием.`,
     image: previewImage(section.image),
     type: 'website' as const,
     jsonLd: [breadcrumbList(origin, crumbs)],
-    indexable: true,
   };
 }
 
 function selectionHead(selection: Selection) {
   return {
-    title: selection.name,
-    description: selection.description || `${selection.name} — подборка магазина «${STORE_NAME}»`,
     image: previewImage(selection.products[0]?.image ?? selection.sections[0]?.image),
     type: 'website' as const,
     jsonLd: [],
-    indexable: true,
   };
 }
 
@@ -153,6 +133,16 @@ function storeJsonLd(origin: string): object {
   };
 }
 
+// Each builder gets its route's main answer (routes.tsx: the first query the route declares).
+const HEADS: Record<HeadName, HeadBuilder> = {
+  store: (_main, origin) => ({ ...PLAIN, jsonLd: [storeJsonLd(origin)] }),
+  product: (main, origin, path) =>
+    productHead(origin, path, ...(main as [Product, Breadcrumbs | null])),
+  section: (main, origin, path) =>
+    sectionHead(origin, path, ...(main as [Section, Breadcrumbs | null])),
+  selection: (main) => selectionHead(main as Selection),
+};
+
 /**
  * The head of the page at `path` (`match` null: the 404 page). Pages whose data the server did
  * not get in time keep the shop's own title and description.
@@ -164,42 +154,13 @@ export function pageHead(
   path: string,
   status: number,
 ): Head {
-  const plain = (title: string, indexable = true): Head => ({
-    title,
-    description: SHOP_DESCRIPTION,
-    image: '/favicon.svg',
-    type: 'website',
-    jsonLd: [],
-    indexable,
-  });
-  if (!match || status === 404) return plain(NOT_FOUND_TEXT, false);
-  const { route, params } = match;
-  // The page's main answer: the first query its route declares.
-  const [main] = route.data?.(params, new URLSearchParams()) ?? [];
-  const answer = () => (main ? page.answers[main.key] : undefined);
-  switch (route.path) {
-    case '/':
-      return { ...plain('Главная'), jsonLd: [storeJsonLd(origin)] };
-    case '/product/:id': {
-      const data = answer() as [Product, Breadcrumbs | null];
-      return data ? productHead(origin, path, ...data) : plain(STORE_NAME);
-    }
-    case '/section/:id': {
-      const data = answer() as [Section, Breadcrumbs | null];
-      return data ? sectionHead(origin, path, ...data) : plain(STORE_NAME);
-    }
-    case '/selection/:id': {
-      const data = answer() as Selection | undefined;
-      return data ? selectionHead(data) : plain(STORE_NAME);
-    }
-    default: {
-      const title = FIXED_TITLES[route.path] ?? STORE_NAME;
-      // A visitor's own pages (basket, checkout, orders, login) and search results are not
-      // pages for an index.
-      const indexable = ['/catalog', '/news', '/policy'].includes(route.path);
-      return plain(title, indexable);
-    }
-  }
+  if (!match || status === 404) return { ...NOT_FOUND_TEXTS, ...PLAIN, indexable: false };
+  const { indexable = false, head } = match.route;
+  const texts = pageTexts(match, (key) => page.answers[key]);
+  if (!texts) return { title: STORE_NAME, description: SHOP_DESCRIPTION, ...PLAIN, indexable };
+  const key = mainQuery(match)?.key;
+  const main = key === undefined ? undefined : page.answers[key];
+  return { ...texts, ...(head ? HEADS[head](main, origin, path) : PLAIN), indexable };
 }
 
 function escapeHtml(text: string): string {

@@ -1,10 +1,28 @@
-// Every section, selection and product, found through the API the way a shopper finds them:
-// from the root sections down, and through the selections.
+// What crawlers are told (robots.txt, sitemap.xml), read from the route table: which pages are
+// worth an index is the routes' `indexable`. The sitemap finds every section, selection and
+// product through the API the way a shopper finds them: from the root sections down, and
+// through the selections.
 import { getRootSections, getSection, getSelections } from '../api/catalog';
 import type { Api } from '../api/http';
+import { ROUTES } from './routes';
 
-/** Site paths for /sitemap.xml: home, catalogue, then each section, selection and product. */
-export async function sitemapPaths(api: Api): Promise<string[]> {
+/** The site path a route pattern names (`/order`), up to its first parameter (`/product/`). */
+const pathOf = (pattern: string) => pattern.replace(/:.*$/, '');
+
+/** robots.txt: the routes not worth an index are disallowed, and the API. */
+export function robotsTxt(sitemapUrl: string): string {
+  return [
+    'User-agent: *',
+    'Disallow: /api/',
+    ...ROUTES.filter((route) => !route.indexable).map((route) => `Disallow: ${pathOf(route.path)}`),
+    '',
+    `Sitemap: ${sitemapUrl}`,
+    '',
+  ].join('\n');
+}
+
+/** Every section, selection and product id the catalogue has, by the route pattern showing it. */
+async function catalogueIds(api: Api): Promise<Record<string, Iterable<number>>> {
   const sections = new Set<number>();
   const products = new Set<number>();
   const selections = await getSelections(api);
@@ -26,13 +44,23 @@ export async function sitemapPaths(api: Api): Promise<string[]> {
       next.push(...section.children.map((child) => child.id));
     }
   }
-  return [
-    '/',
-    '/catalog',
-    ...[...sections].map((id) => `/section/${id}`),
-    ...selections.map((selection) => `/selection/${selection.id}`),
-    ...[...products].map((id) => `/product/${id}`),
-    '/news',
-    '/policy',
-  ];
+  return {
+    '/section/:id': sections,
+    '/selection/:id': selections.map((selection) => selection.id),
+    '/product/:id': products,
+  };
+}
+
+/**
+ * Site paths for /sitemap.xml: each indexable route in the table's order, a route with an id
+ * once for each thing of the catalogue it shows.
+ */
+export async function sitemapPaths(api: Api): Promise<string[]> {
+  const ids = await catalogueIds(api);
+  return ROUTES.filter((route) => route.indexable).flatMap((route) => {
+    if (!route.path.includes(':')) return [route.path];
+    const found = ids[route.path];
+    if (!found) throw new Error(`sitemap: no walk finds the pages of ${route.path}`);
+    return [...found].map((id) => pathOf(route.path) + id);
+  });
 }

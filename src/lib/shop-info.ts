@@ -10,3 +10,6 @@ export const MANAGER_CHAT_URL = 'https://t.me/berries_manager';
 export const SOCIAL_URL = 'https://vk.com/berries_shop';
 export const MESSENGER_URL = 'https://t.me/berries_shop';
 export const STATUS_BOT_URL = 'https://t.me/berries_shop_bot';
+
+/** The description meta of a page that has none of its own. */
+export const SHOP_DESCRIPTION = `${STORE_NAME} — свежие ягоды с доставкой по городу и самовывозом`;

@@ -1,6 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Link, type SsrContext, useRouter } from 'wouter';
-import { useDocumentTitle } from '../lib/document-title';
 import { ButtonContent } from './ButtonContent';
 import { BUTTON, BUTTON_ACTIVE } from './mantine-looks';
 
@@ -12,7 +11,6 @@ function answerNotFound(context: SsrContext | undefined): void {
 }
 
 export function NotFound() {
-  useDocumentTitle(NOT_FOUND_TEXT);
   answerNotFound(useRouter().ssrContext);
   return (
     <Stack align="center" gap="md" py={60}>

@@ -80,3 +80,9 @@ export const PageDataContext = createContext<PageData | null>(null);
 export function usePageData(): PageData | null {
   return useContext(PageDataContext);
 }
+
+/**
+ * Told each answer a page shows (useLoad), once it is on screen: the app makes the page's title
+ * and description from its route's main answer (src/app/routes.tsx).
+ */
+export const ShownAnswerContext = createContext<(key: string, data: unknown) => void>(() => {});

@@ -1,6 +1,13 @@
-import { startTransition, useCallback, useEffect, useEffectEvent, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useState,
+} from 'react';
 import { errorStatus } from '../api/http';
-import { type Query, usePageData } from './page-data';
+import { type Query, ShownAnswerContext, usePageData } from './page-data';
 
 export type LoadState<T> =
   | { status: 'loading'; data?: undefined; error?: undefined; httpStatus?: undefined }
@@ -61,5 +68,11 @@ export function useLoad<T>(query: Query<T>) {
   if (settled?.request === request) state = settled.state;
   else if (refused) state = { status: 'error', error: null, httpStatus: refused };
   else if (embedded) state = { status: 'done', data: page.answers[query.key] as T };
+
+  const show = useContext(ShownAnswerContext);
+  const shown = state.data;
+  useEffect(() => {
+    if (shown !== undefined) show(query.key, shown);
+  }, [show, query.key, shown]);
   return { ...state, reload };
 }

@@ -116,6 +116,33 @@ describe('browsing the catalogue', () => {
     expect(pathOf(page)).toBe('/');
   });
 
+  test('the description meta is the page’s own: after hydration, and after each navigation', async () => {
+    const description = (page: Page) =>
+      page.locator('meta[name="description"]').getAttribute('content');
+    const product = /^Малина: 890\s₽ \/ кг, в наличии 15 кг\. Ягодная лавка, Вологда\.$/;
+    const page = await openPage(browser(), '/product/7');
+    // Hydrated, and the app's effects have run: what the server wrote is still there.
+    await reactTurns(page);
+    expect(await description(page)).toMatch(product);
+    expect(await page.title()).toBe('Ягодная лавка — Малина');
+
+    await breadcrumbs(page).getByRole('link', { name: 'Малина и ежевика' }).click();
+    await heading(page, 'Малина и ежевика').waitFor();
+    await expect
+      .poll(() => description(page))
+      .toMatch(/^Малина и ежевика в магазине «Ягодная лавка»: \d+ товар/);
+
+    await page.locator('main a[href="/product/7"]').first().click();
+    await heading(page, 'Малина').waitFor();
+    await expect.poll(() => description(page)).toMatch(product);
+
+    await breadcrumbs(page).getByRole('link', { name: 'Главная' }).click();
+    await expect.poll(() => page.title()).toBe('Ягодная лавка — Главная');
+    expect(await description(page)).toBe(
+      'Ягодная лавка — свежие ягоды с доставкой по городу и самовывозом',
+    );
+  });
+
   test('an unknown product id lands on the 404 page', async () => {
     const page = await openPage(browser(), '/product/99999', {
       // The API's 404 is what sends the shopper on; Chromium logs it as a failed resource.

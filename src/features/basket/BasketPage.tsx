@@ -2,7 +2,6 @@ import '@mantine/core/styles/Divider.css';
 import { Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'wouter';
-import { useDocumentTitle } from '../../lib/document-title';
 import { isPositiveTotal } from '../../lib/money';
 import { CatalogButton } from '../../ui/CatalogButton';
 import { EmptyState } from '../../ui/EmptyState';
@@ -48,7 +47,6 @@ export const BASKET_UNAVAILABLE =
 
 /** `/order`, the basket (spec §2). */
 export default function BasketPage() {
-  useDocumentTitle('Корзина');
   const snap = useBasket();
   const lines = Object.values(snap.lines).filter((line) => line.amount > 0);
   const load = useBasketLoad();

@@ -1,4 +1,3 @@
-import { useDocumentTitle } from '../../lib/document-title';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { useLoad } from '../../ui/useLoad';
@@ -8,7 +7,6 @@ import { rootSectionsQuery } from './queries';
 import { CATALOG_TITLE } from './texts';
 
 export default function CatalogPage() {
-  useDocumentTitle(CATALOG_TITLE);
   const state = useLoad(rootSectionsQuery);
   return (
     <CatalogLayout crumbs={[{ label: CATALOG_TITLE }]} title={CATALOG_TITLE}>

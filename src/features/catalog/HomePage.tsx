@@ -1,5 +1,4 @@
 import { Stack, Title } from '@mantine/core';
-import { useDocumentTitle } from '../../lib/document-title';
 import { DeliveryInfo } from './DeliveryInfo';
 import { HomeProducts, HomeSections } from './HomeBlocks';
 import { HomeCarousel } from './HomeCarousel';
@@ -8,7 +7,6 @@ import { SelectionBlocks } from './SelectionBlocks';
 
 /** Spec §2, in its order: search, carousel, selections, delivery, then the shop's home blocks. */
 export default function HomePage() {
-  useDocumentTitle('Главная');
   return (
     <Stack gap={40}>
       <Stack gap="md">

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Grid.css';
 import { Grid } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../lib/document-title';
 import { useLoad } from '../../ui/useLoad';
 import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure, WithCatalogId } from './CatalogLayout';
 import { ProductCardSkeleton } from './CardSkeletons';
@@ -29,7 +28,6 @@ function ProductFrame({ card }: { card: ReactNode }) {
 
 function ProductView({ id }: { id: number }) {
   const state = useLoad(productQuery(id));
-  useDocumentTitle(state.data?.[0].name);
 
   if (state.status === 'loading') {
     return (

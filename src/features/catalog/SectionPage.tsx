@@ -1,4 +1,3 @@
-import { useDocumentTitle } from '../../lib/document-title';
 import { useLoad } from '../../ui/useLoad';
 import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure, WithCatalogId } from './CatalogLayout';
 import { EmptySection } from './EmptySection';
@@ -9,7 +8,6 @@ function SectionView({ id }: { id: number }) {
   // The query's key reloads the page when only the id changes (a child section, a breadcrumb).
   // Failed breadcrumbs (null) do not hide the section: its own name stands in for the path.
   const state = useLoad(sectionQuery(id));
-  useDocumentTitle(state.data?.[0].name);
 
   if (state.status === 'loading') {
     return (

@@ -1,5 +1,4 @@
 import { Text } from '@mantine/core';
-import { useDocumentTitle } from '../../lib/document-title';
 import { useLoad } from '../../ui/useLoad';
 import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure, WithCatalogId } from './CatalogLayout';
 import { EmptySection } from './EmptySection';
@@ -8,7 +7,6 @@ import { selectionQuery } from './queries';
 
 function SelectionView({ id }: { id: number }) {
   const state = useLoad(selectionQuery(id));
-  useDocumentTitle(state.data?.name);
 
   if (state.status === 'loading') {
     return (

@@ -2,7 +2,6 @@ import { Skeleton, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { OrderCommitResult } from '../../api/types';
-import { useDocumentTitle } from '../../lib/document-title';
 import { CatalogButton } from '../../ui/CatalogButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { usePageData } from '../../ui/page-data';
@@ -21,7 +20,6 @@ export const CHECKOUT_UNAVAILABLE =
 
 /** `/commit` (spec §2): the checkout form, or the empty-basket state. */
 export default function CommitPage() {
-  useDocumentTitle('Подтверждение заказа');
   const snap = useBasket();
   const [, navigate] = useLocation();
   // After the order is accepted the basket empties; the form stays until the page changes.

@@ -1,6 +1,5 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { useDocumentTitle } from '../../lib/document-title';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { useLoad } from '../../ui/useLoad';
@@ -9,7 +8,6 @@ import { newsQuery } from './queries';
 import { TelegramPost } from './TelegramPost';
 
 export default function NewsPage() {
-  useDocumentTitle('Новости');
   const news = useLoad(newsQuery);
   const [offline, setOffline] = useState(false);
   const showOffline = useCallback(() => setOffline(true), []);

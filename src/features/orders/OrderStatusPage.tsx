@@ -3,7 +3,6 @@ import { Accordion, Anchor, Badge, Group, Skeleton, Stack, Text, Title } from '@
 import { IconExternalLink } from '@tabler/icons-react';
 import type { Order } from '../../api/types';
 import { formatOrderDate } from '../../lib/date';
-import { useDocumentTitle } from '../../lib/document-title';
 import { formatRub } from '../../lib/money';
 import { STATUS_BOT_URL } from '../../lib/shop-info';
 import { CatalogButton } from '../../ui/CatalogButton';
@@ -73,7 +72,6 @@ function OrderRow({ order }: { order: Order }) {
 
 /** `/order_status`, the order history (spec §2). */
 export default function OrderStatusPage() {
-  useDocumentTitle('Заказы');
   const history = useLoad(orderHistoryQuery);
 
   let content;

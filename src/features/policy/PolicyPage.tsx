@@ -1,6 +1,5 @@
 import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useDocumentTitle } from '../../lib/document-title';
 import { ErrorState } from '../../ui/ErrorState';
 import { useLoad } from '../../ui/useLoad';
 import { policyQuery } from './queries';
@@ -8,7 +7,6 @@ import { policyQuery } from './queries';
 const TITLE = 'Политика конфиденциальности';
 
 export default function PolicyPage() {
-  useDocumentTitle(TITLE);
   const policy = useLoad(policyQuery);
 
   return (

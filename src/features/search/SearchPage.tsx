@@ -1,12 +1,10 @@
 import { Stack, VisuallyHidden } from '@mantine/core';
-import { useDocumentTitle } from '../../lib/document-title';
 import { SearchBar } from './SearchBar';
 import { SearchResults } from './SearchResults';
 import { useProductSearch } from './useProductSearch';
 
 /** Spec §2 /search: live search whose query lives in the URL's `q`. */
 export default function SearchPage() {
-  useDocumentTitle('Поиск');
   const search = useProductSearch();
   return (
     <Stack gap="lg">

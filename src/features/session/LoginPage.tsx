@@ -1,7 +1,6 @@
 import { Paper, Text, Title } from '@mantine/core';
 import { useLocation, useSearch, useSearchParams } from 'wouter';
 import type { Credentials } from '../../api/types';
-import { useDocumentTitle } from '../../lib/document-title';
 import { LoginForm } from './LoginForm';
 import classes from './LoginPage.module.css';
 import { safeNextPage } from './safe-next-page';
@@ -9,7 +8,6 @@ import { logIn } from './log-in';
 
 // The spec only names /login/ as the 401 target; a small form keeps the shopper from a blank page.
 export default function LoginPage() {
-  useDocumentTitle('Вход');
   const [path, navigate] = useLocation();
   const search = useSearch();
   const [params] = useSearchParams();

@@ -236,22 +236,30 @@ describe('routes', () => {
 
   it.each([
     ['/', 'Главная'],
+    ['/catalog', 'Каталог'],
     ['/order', 'Корзина'],
     ['/commit', 'Подтверждение заказа'],
     ['/order_status', 'Заказы'],
     ['/search', 'Поиск'],
     ['/news', 'Новости'],
     ['/policy', 'Политика конфиденциальности'],
-  ])('%s sets the title to the store name plus %s', async (path, section) => {
-    // The pages load data; an empty answer is enough for their titles.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('[]', { headers: { 'content-type': 'application/json' } })),
-    );
-    document.title = '';
-    renderAt(<Routes />, path);
-    // Pages load lazily, and the first import of a page module can be slow in happy-dom.
-    await waitFor(() => expect(document.title).toBe(`Ягодная лавка — ${section}`));
-    vi.unstubAllGlobals();
-  });
+    ['/login', 'Вход'],
+  ])(
+    '%s sets the title to the store name plus %s, and the shop’s description',
+    async (path, section) => {
+      // The pages load data; an empty answer is enough for their titles.
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response('[]', { headers: { 'content-type': 'application/json' } })),
+      );
+      document.head.innerHTML = '<title></title><meta name="description" content="a product" />';
+      renderAt(<Routes />, path);
+      // Pages load lazily, and the first import of a page module can be slow in happy-dom.
+      await waitFor(() => expect(document.title).toBe(`Ягодная лавка — ${section}`));
+      expect(document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content).toBe(
+        'Ягодная лавка — свежие ягоды с доставкой по городу и самовывозом',
+      );
+      vi.unstubAllGlobals();
+    },
+  );
 });

@@ -13,6 +13,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stub?.stop());
 beforeEach(async () => {
+  document.head.innerHTML = '<title></title><meta name="description" content="" />';
   await stub.reset();
   resetBasket();
 });
@@ -162,6 +163,10 @@ describe('/product/{id}', () => {
     expect(card.getByText('в наличии 24 кг')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Доставка и самовывоз' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Ягодная лавка — Клубника «Виктория»'));
+    // The description meta is the product's, as the server writes it, not the title.
+    expect(document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content).toMatch(
+      /^Клубника «Виктория»: 690\s₽ \/ кг, в наличии 24 кг\. Ягодная лавка, Вологда\.$/,
+    );
   });
 
   it('В корзину puts one step in the basket, and the card then shows the amount', async () => {
