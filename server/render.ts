@@ -68,9 +68,20 @@ export function requestOrigin(req: Request): string {
 /** The cookie mirror of the theme the app keeps in local storage (src/app/theme-storage.ts). */
 export const THEME_COOKIE = 'theme';
 
+/**
+ * Whether the first cookie `name` in the request's Cookie header is exactly `value`: no other
+ * letter case, quotes or %-escapes. deploy/nginx.conf reads the theme and the cookie notice with
+ * this same pattern for its cache key, so a kept page is always the variant its key names.
+ */
+export function firstCookieIs(req: Request, name: string, value: string): boolean {
+  return new RegExp(`^(?:(?!${name}=)[^;]*;\\s*)*${name}=${value}(?:;|$)`).test(
+    req.headers.cookie ?? '',
+  );
+}
+
 /** The theme the visitor chose, as its cookie mirror says; light when there is none. */
 export function themeOf(req: Request): 'light' | 'dark' {
-  return requestCookies(req)[THEME_COOKIE] === 'dark' ? 'dark' : 'light';
+  return firstCookieIs(req, THEME_COOKIE, 'dark') ? 'dark' : 'light';
 }
 
 /**
@@ -188,7 +199,7 @@ function renderer(
       result = await entry.renderPage({
         url: req.originalUrl,
         origin: options.siteUrl ?? requestOrigin(req),
-        cookieAccepted: cookies.cookieAccepted === 'true',
+        cookieAccepted: firstCookieIs(req, 'cookieAccepted', 'true'),
         timeZone: options.timeZone,
         calls,
         shared,
