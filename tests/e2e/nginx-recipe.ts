@@ -28,10 +28,12 @@ function swap(text: string, from: string, to: string): string {
   return parts.join(to);
 }
 
-/** Resolves once `url` answers 200; rejects if `exited` does first. */
+/** Resolves once `url` answers 200; rejects if `exited` does first, and stops asking then. */
 async function answering(url: string, exited: Promise<never>): Promise<void> {
+  let gone = false;
+  exited.catch(() => (gone = true));
   const ready = (async () => {
-    for (;;) {
+    while (!gone) {
       const answer = await fetch(url).catch(() => null);
       if (answer?.ok) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -75,6 +77,20 @@ export async function startInstance(apiTarget: string, root = REPO_ROOT): Promis
   return { port, url, close: () => stop(child, 'SIGTERM') };
 }
 
+/** `count` instances at once; if one fails to start, those that did are stopped. */
+export async function startInstances(count: number, apiTarget: string): Promise<Instance[]> {
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, () => startInstance(apiTarget)),
+  );
+  const shops = started.flatMap((one) => (one.status === 'fulfilled' ? [one.value] : []));
+  const failed = started.find((one) => one.status === 'rejected');
+  if (failed) {
+    await Promise.all(shops.map((shop) => shop.close()));
+    throw failed.reason;
+  }
+  return shops;
+}
+
 export interface Recipe {
   /** nginx's address, `http://127.0.0.1:PORT`. */
   url: string;
@@ -111,12 +127,15 @@ export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> 
   );
   exited.catch(() => {});
   const url = `http://127.0.0.1:${port}`;
-  await answering(`${url}/healthz`, exited);
-  return {
-    url,
-    close: async () => {
-      await stop(nginx, 'SIGQUIT');
-      await rm(prefix, { recursive: true, force: true });
-    },
+  const close = async () => {
+    await stop(nginx, 'SIGQUIT');
+    await rm(prefix, { recursive: true, force: true });
   };
+  try {
+    await answering(`${url}/healthz`, exited);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url, close };
 }
