@@ -104,12 +104,12 @@ const changedAt = new Map<string, number>();
 const refused = new Set<string>();
 
 /**
- * The app's first basket call. A page a shared cache may keep comes without a session: this call
- * starts it (the session and CSRF cookies). A change sent alongside would go without them, and be
- * refused, or start a second session whose cookie the first's answer then replaces: changes wait
- * for it.
+ * The answer to the app's first basket call. A page a shared cache may keep comes without a
+ * session: that answer starts it (the session and CSRF cookies). A change sent before it would go
+ * without them, and be refused, or start a second session whose cookie the first answer then
+ * replaces: changes wait for it.
  */
-let firstFetch: Promise<boolean> | undefined;
+let firstAnswer: Promise<void> | undefined;
 
 function touch(id: string): void {
   clock += 1;
@@ -120,7 +120,7 @@ export function resetBasket(): void {
   saving.clear();
   changedAt.clear();
   refused.clear();
-  firstFetch = undefined;
+  firstAnswer = undefined;
   Object.assign(basket, initialState());
 }
 
@@ -233,17 +233,16 @@ function applyList(lines: Basket, startedAt: number): void {
  * a failure adds no notice.
  */
 async function fetchBasket(quiet: boolean): Promise<boolean> {
-  const run = fetchBasketList(quiet);
-  firstFetch ??= run;
-  return run;
-}
-
-async function fetchBasketList(quiet: boolean): Promise<boolean> {
   const request = ++loadRequest;
   const startedAt = clock;
   if (!quiet) basket.loading = true;
   try {
-    const lines = await getBasket();
+    const listed = getBasket();
+    firstAnswer ??= listed.then(
+      () => undefined,
+      () => undefined,
+    );
+    const lines = await listed;
     // A newer request is under way; it sets the basket.
     if (request !== loadRequest) return true;
     applyList(lines, startedAt);
@@ -351,7 +350,7 @@ async function save(
   let landed = true;
   let wasRefused = false;
   try {
-    await firstFetch;
+    await firstAnswer;
     after = await send(product, change);
   } catch (error) {
     landed = false;
