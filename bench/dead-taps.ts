@@ -29,7 +29,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { type RunningShop, startShopServer } from '../server/app.ts';
+import type { RunningShop } from '../server/app.ts';
+import { startBenchShop } from './bench-shop.ts';
 import { firstVisitorContext } from './first-view.ts';
 import { CHROME_FLAGS } from './lighthouse.ts';
 import { stopOnce } from './stop-once.ts';
@@ -596,13 +597,7 @@ async function main(): Promise<number> {
   let figures: DeadTapFigures;
   let chromiumVersion: string;
   try {
-    server = await startShopServer({
-      port: 0,
-      host: '127.0.0.1',
-      distDir: dist,
-      stub: { dataFile: path.join(dataDir, 'db.json'), reset: true },
-      images: { cacheDir: path.join(dataDir, 'images') },
-    });
+    server = await startBenchShop(dist, dataDir);
     browser = await chromium.launch({
       executablePath: chromePath,
       headless: true,

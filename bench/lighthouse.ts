@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { type RunningShop, startShopServer } from '../server/app.ts';
+import type { RunningShop } from '../server/app.ts';
+import { startBenchShop } from './bench-shop.ts';
 import { stopOnce } from './stop-once.ts';
 
 /** Issue 15's targets for every audited route. */
@@ -160,13 +161,7 @@ async function main(routes: string[]): Promise<number> {
   );
   const results = new Map<string, LighthouseFigures[]>(routes.map((route) => [route, []]));
   try {
-    server = await startShopServer({
-      port: 0,
-      host: '127.0.0.1',
-      distDir: dist,
-      stub: { dataFile: path.join(dataDir, 'db.json'), reset: true },
-      images: { cacheDir: path.join(dataDir, 'images') },
-    });
+    server = await startBenchShop(dist, dataDir);
     const base = server.url.replace(/\/+$/, '');
     session = await startLighthouse(chromePath);
     // One unmeasured load of each route: a just-started server's first renders are slower.

@@ -24,7 +24,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
-import { type RunningShop, startShopServer } from '../server/app.ts';
+import type { RunningShop } from '../server/app.ts';
+import { startBenchShop } from './bench-shop.ts';
 import { benchPages, pagesTable, type PageFigures } from './pages.ts';
 import {
   type FirstView,
@@ -289,13 +290,7 @@ async function main(): Promise<number> {
     console.error(`bench: pages rendered (${elapsed(started)})`);
     imageRoute = await benchImageRoute();
     console.error(`bench: image route timed (${elapsed(started)})`);
-    server = await startShopServer({
-      port: 0,
-      host: '127.0.0.1',
-      distDir: DIST,
-      stub: { dataFile: path.join(dataDir, 'db.json'), reset: true },
-      images: { cacheDir: path.join(dataDir, 'images') },
-    });
+    server = await startBenchShop(DIST, dataDir);
     const baseUrl = server.url.replace(/\/+$/, '');
     browser = await chromium.launch({
       executablePath: CHROME_PATH,
