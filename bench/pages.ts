@@ -3,15 +3,14 @@
 // connections from this process (autocannon, loopback only): 3 s to warm up (a long-running
 // server's steady state, not its first compile), then 10 s measured.
 // Target: 100 pages/s at p99 ≤ 250 ms.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { type Instance, REPO_ROOT, startShopProcess } from '../tests/e2e/nginx-recipe.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PATH = '/product/7';
 const CONNECTIONS = 20;
 const WARM_UP_S = 3;
@@ -31,29 +30,15 @@ export interface PageFigures {
 }
 
 /**
- * Starts `server/main.ts` of the checkout at `root` (this one by default) on a free port, with
- * `env` added to this process's; resolves with its address once it listens.
+ * Starts `server/main.ts` of the checkout at `root` (this one by default) with its embedded stub
+ * on `dataFile`, reseeded, and `env` added to this process's; resolves once it answers.
  */
-export async function startServer(
+export function startServer(
   dataFile: string,
   env: Record<string, string> = {},
   root = REPO_ROOT,
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--reset'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', ACCESS_LOG: '0', STUB_DATA_FILE: dataFile, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const address = /https?:\/\/[^\s/]+/.exec(output)?.[0];
-      if (address) resolve(address);
-    });
-    child.once('exit', (code) => reject(new Error(`server/main.ts exited (${code}): ${output}`)));
-  });
-  return { child, url };
+): Promise<Instance> {
+  return startShopProcess({ root, env: { STUB_DATA_FILE: dataFile, ...env }, args: ['--reset'] });
 }
 
 /** Stops a server started above, by its handle, and waits for it to be gone. */

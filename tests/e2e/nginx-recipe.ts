@@ -54,15 +54,27 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
 export interface Instance {
   port: number;
   url: string;
+  child: ChildProcess;
   close(): Promise<void>;
 }
 
-/** Starts `server/main.ts` of the checkout at `root` (this one by default) on a free port. */
-export async function startInstance(apiTarget: string, root = REPO_ROOT): Promise<Instance> {
+/**
+ * Starts `server/main.ts` of the checkout at `root` (this one by default) on a free port, with
+ * `env` added to this process's and `args` after it; resolves once it answers /healthz.
+ */
+export async function startShopProcess({
+  root = REPO_ROOT,
+  env = {},
+  args = [],
+}: {
+  root?: string;
+  env?: Record<string, string>;
+  args?: string[];
+}): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), API_TARGET: apiTarget, ACCESS_LOG: '0' },
+    env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -74,7 +86,12 @@ export async function startInstance(apiTarget: string, root = REPO_ROOT): Promis
   exited.catch(() => {});
   const url = `http://127.0.0.1:${port}`;
   await answering(`${url}/healthz`, exited);
-  return { port, url, close: () => stop(child, 'SIGTERM') };
+  return { port, url, child, close: () => stop(child, 'SIGTERM') };
+}
+
+/** An instance in front of the backend at `apiTarget`, as production runs it. */
+export function startInstance(apiTarget: string, root = REPO_ROOT): Promise<Instance> {
+  return startShopProcess({ root, env: { API_TARGET: apiTarget } });
 }
 
 /** `count` instances at once; if one fails to start, those that did are stopped. */
