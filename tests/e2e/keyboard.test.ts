@@ -215,6 +215,9 @@ for (const { scheme, viewport } of [
       await expectVisibleFocus(page, 'Подтвердить');
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/order_status');
+      // The history loads after the URL changes; tab once the rows are there, as a
+      // busy CI machine may take longer than 60 Tabs to answer.
+      await page.getByTestId('order').first().waitFor();
 
       // The new order's row opens from the keyboard, its button marked too.
       await tabTo(page, (focus) => focus.label.includes('Заказ №'));
