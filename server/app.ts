@@ -63,6 +63,8 @@ export interface ShopServerOptions {
   backendMaxSockets?: number;
   /** How long the public answers pages render from are kept (src/server/public-answers.ts). */
   publicAnswers?: Partial<PublicAnswersOptions>;
+  /** How long nginx or a CDN may keep a public page before it asks again (60 s). */
+  pageCacheSeconds?: number;
 }
 
 export interface RunningShop {
@@ -126,6 +128,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
     publicAnswers: { ...PUBLIC_ANSWERS_DEFAULTS, ...options.publicAnswers },
     siteUrl: options.siteUrl?.replace(/\/+$/, ''),
     dataTimeoutMs: options.dataTimeoutMs ?? 1500,
+    pageCacheSeconds: options.pageCacheSeconds ?? 60,
     timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
   };
   let closeVite = async () => {};

@@ -32,6 +32,8 @@ export interface PageRendererOptions {
   /** The public origin for canonical addresses; default: the request's own. */
   siteUrl?: string;
   dataTimeoutMs: number;
+  /** How long nginx or a CDN may keep a public page before it asks again (PAGE_CACHE_SECONDS). */
+  pageCacheSeconds: number;
   /** SHOP_TIME_ZONE: order dates on the server and in the browser. */
   timeZone: string;
 }
@@ -85,11 +87,12 @@ export function themeOf(req: Request): 'light' | 'dark' {
 }
 
 /**
- * A page for everyone: kept by nginx or a CDN for a minute and served stale while it is renewed
+ * A page for everyone: kept by nginx or a CDN for `seconds` and served stale while it is renewed
  * (or while the instances fail); a browser asks again each time, so its basket is never stale.
  */
-const PUBLIC_PAGE =
-  'public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400';
+export function publicPageCaching(seconds: number): string {
+  return `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=600, stale-if-error=86400`;
+}
 
 /**
  * Keeps the basket's cookie (src/features/basket/basket-form.ts) true to the basket the page
@@ -215,7 +218,9 @@ function renderer(
     // or what they typed: no cache may keep it or hand it to another visitor.
     res.set(
       'Cache-Control',
-      shared && result.kind === 'page' && result.status === 200 ? PUBLIC_PAGE : 'private, no-store',
+      shared && result.kind === 'page' && result.status === 200
+        ? publicPageCaching(options.pageCacheSeconds)
+        : 'private, no-store',
     );
     if (result.kind === 'redirect') {
       res.redirect(302, result.location);
