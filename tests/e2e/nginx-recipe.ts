@@ -89,15 +89,19 @@ export async function startShopProcess({
   return { port, url, child, close: () => stop(child, 'SIGTERM') };
 }
 
-/** An instance in front of the backend at `apiTarget`, as production runs it. */
-export function startInstance(apiTarget: string, root = REPO_ROOT): Promise<Instance> {
-  return startShopProcess({ root, env: { API_TARGET: apiTarget } });
-}
-
-/** `count` instances at once; if one fails to start, those that did are stopped. */
-export async function startInstances(count: number, apiTarget: string): Promise<Instance[]> {
+/**
+ * `count` instances in front of the backend at `apiTarget`, as production runs them, with `env`
+ * added; if one fails to start, those that did are stopped.
+ */
+export async function startInstances(
+  count: number,
+  apiTarget: string,
+  env: Record<string, string> = {},
+): Promise<Instance[]> {
   const started = await Promise.allSettled(
-    Array.from({ length: count }, () => startInstance(apiTarget)),
+    Array.from({ length: count }, () =>
+      startShopProcess({ env: { API_TARGET: apiTarget, ...env } }),
+    ),
   );
   const shops = started.flatMap((one) => (one.status === 'fulfilled' ? [one.value] : []));
   const failed = started.find((one) => one.status === 'rejected');
