@@ -2,40 +2,20 @@
 // for a second (PAGE_CACHE_SECONDS) so that nginx's copy expires within the test, and keep no
 // answers of their own to stand in (CATALOG_CACHE_STALE_MS=0), as instances started during the
 // outage would: a page they render then lacks its data and answers 503.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningServer, startServer } from '../../stub-server/server.ts';
-import { type Instance, type Recipe, startInstances, startRecipe } from './nginx-recipe.ts';
+import { type StubRecipe, startStubRecipe } from './nginx-recipe.ts';
 
 const PAGE = '/section/14';
 
-let dir = '';
-let backend: RunningServer | undefined;
-let shops: Instance[] = [];
-let recipe: Recipe | undefined;
+let recipe: StubRecipe;
 let front = '';
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-outage-'));
-  backend = await startServer({ port: 0, dataFile: path.join(dir, 'db.json') });
-  shops = await startInstances(2, backend.url.replace(/\/$/, ''), {
-    PAGE_CACHE_SECONDS: '1',
-    CATALOG_CACHE_STALE_MS: '0',
-  });
-  const [one, two] = shops;
-  if (!one || !two) throw new Error('two instances were asked for');
-  recipe = await startRecipe([one, two]);
+  recipe = await startStubRecipe({ PAGE_CACHE_SECONDS: '1', CATALOG_CACHE_STALE_MS: '0' });
   front = recipe.url;
 });
 
-afterAll(async () => {
-  await recipe?.close();
-  await Promise.all(shops.map((shop) => shop.close()));
-  await backend?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => recipe?.close());
 
 /** One request through nginx: its status, nginx's cache status and the body. */
 async function throughNginx(address: string) {
@@ -53,10 +33,9 @@ test('with the backend down, an expired page stays whole: nginx keeps its copy w
   const products = (first.html.match(/data-testid="product-card"/g) ?? []).length;
   expect(products).toBeGreaterThan(0);
 
-  await backend?.close();
-  backend = undefined;
+  await recipe.backend.close();
   // An instance's own answer now: the page without its catalogue, marked as such.
-  const direct = await fetch(`${shops[0]!.url}${PAGE}`);
+  const direct = await fetch(`${recipe.shops[0].url}${PAGE}`);
   expect(direct.status).toBe(503);
   expect(direct.headers.get('cache-control')).toBe('private, no-store');
   expect(await direct.text()).not.toContain('data-testid="product-card"');

@@ -1,7 +1,7 @@
 // deploy/nginx.conf as written, run by Debian's nginx in front of instances of the shop's server,
 // each `server/main.ts` in a process of its own as in production (nothing of one process's memory
 // is shared). Only its ports and build path are swapped for free ones. Used by
-// tests/e2e/nginx.test.ts and `npm run bench:scale`.
+// tests/e2e/nginx*.test.ts and `npm run bench:scale`.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type RunningServer, startServer as startStub } from '../../stub-server/server.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -159,4 +160,42 @@ export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> 
     throw error;
   }
   return { url, close };
+}
+
+/** The e2e tests' production in small: a stub backend, two instances in front of it, nginx. */
+export interface StubRecipe {
+  /** nginx's address. */
+  url: string;
+  backend: RunningServer;
+  shops: [Instance, Instance];
+  /** Stops all that is still running, and removes the stub's data. */
+  close(): Promise<void>;
+}
+
+/**
+ * The stub (its data in a new temporary folder), two instances in front of it with `env` added,
+ * and the recipe in front of them. Each part may be stopped early; `close` stops the rest.
+ */
+export async function startStubRecipe(env: Record<string, string> = {}): Promise<StubRecipe> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-stub-'));
+  const stops: (() => Promise<void>)[] = [() => rm(dir, { recursive: true, force: true })];
+  const close = async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
+  try {
+    const stub = await startStub({ port: 0, dataFile: path.join(dir, 'db.json') });
+    let stubClosed: Promise<void> | undefined;
+    const backend = { ...stub, close: () => (stubClosed ??= stub.close()) };
+    stops.push(backend.close);
+    const shops = await startInstances(2, stub.url.replace(/\/$/, ''), env);
+    stops.push(() => Promise.all(shops.map((shop) => shop.close())).then(() => {}));
+    const [one, two] = shops;
+    if (!one || !two) throw new Error('two instances were asked for');
+    const recipe = await startRecipe([one, two]);
+    stops.push(recipe.close);
+    return { url: recipe.url, backend, shops: [one, two], close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -1,13 +1,9 @@
 // deploy/nginx.conf as written, run by Debian's nginx in front of two instances of the shop's
 // server, two processes as in production (tests/e2e/nginx-recipe.ts), which take their data from
 // one stub backend (as two instances share one Django).
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type RunningServer, startServer } from '../../stub-server/server.ts';
 import { assertClean, openPage, setupBrowser } from './browser.ts';
-import { type Instance, type Recipe, startInstances, startRecipe } from './nginx-recipe.ts';
+import { type StubRecipe, startStubRecipe } from './nginx-recipe.ts';
 import { visitorWithBasket } from './visitor-cookies.ts';
 
 const browser = setupBrowser();
@@ -21,29 +17,16 @@ const FROM_CACHE = /^(HIT|STALE|UPDATING)$/;
 const AMOUNT_FIELD = 'name="amount"';
 const NOTICE = 'Мы используем файлы cookie';
 
-let dir = '';
-let backend: RunningServer;
-let shops: Instance[] = [];
-let recipe: Recipe | undefined;
+let recipe: StubRecipe | undefined;
 let front = '';
+let shops: StubRecipe['shops'];
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-test-'));
-  backend = await startServer({ port: 0, dataFile: path.join(dir, 'db.json') });
-  const apiTarget = backend.url.replace(/\/$/, '');
-  shops = await startInstances(2, apiTarget);
-  const [one, two] = shops;
-  if (!one || !two) throw new Error('two instances were asked for');
-  recipe = await startRecipe([one, two]);
-  front = recipe.url;
+  recipe = await startStubRecipe();
+  ({ url: front, shops } = recipe);
 });
 
-afterAll(async () => {
-  await recipe?.close();
-  await Promise.all(shops.map((shop) => shop.close()));
-  await backend?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => recipe?.close());
 
 describe('deploy/nginx.conf in front of two instances', () => {
   test('a product page through nginx has its name, price and OpenGraph tags', async () => {
@@ -256,7 +239,7 @@ describe('deploy/nginx.conf in front of two instances', () => {
   });
 
   test('with one instance stopped, the other serves the shop', async () => {
-    await shops[0]?.close();
+    await shops[0].close();
     // Four addresses nobody asked for yet: each goes to an instance, none comes from the cache.
     for (let i = 0; i < 4; i += 1) {
       const response = await fetch(`${front}/catalog?after-stop=${i}`);
