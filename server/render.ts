@@ -215,12 +215,12 @@ function renderer(
     passCookies(res, result.setCookies);
     markBasket(res, cookies, result.basketLines, entry.BASKET_MARK);
     // A visitor's own page shows their basket (the price button, the menu), and some their orders
-    // or what they typed: no cache may keep it or hand it to another visitor.
+    // or what they typed: no cache may keep it or hand it to another visitor. A page missing part
+    // of its data is no cache's either: nginx goes on serving its last whole copy instead.
+    const keepable = result.kind === 'page' && result.status === 200 && result.complete;
     res.set(
       'Cache-Control',
-      shared && result.kind === 'page' && result.status === 200
-        ? publicPageCaching(options.pageCacheSeconds)
-        : 'private, no-store',
+      shared && keepable ? publicPageCaching(options.pageCacheSeconds) : 'private, no-store',
     );
     if (result.kind === 'redirect') {
       res.redirect(302, result.location);

@@ -99,6 +99,8 @@ export type RenderResult = {
   | {
       kind: 'page';
       status: number;
+      /** False when part of its data did not come (the backend down or late): it is this moment's. */
+      complete: boolean;
       /** Title, meta tags and JSON-LD (the theme's variables are the server's: themeVariablesCss). */
       head: string;
       /** The data hydration starts from, as the JSON text of a script element. */
@@ -251,16 +253,14 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         resolve({ kind: 'redirect', location: context.redirectTo, setCookies, basketLines });
         return;
       }
-      // A page missing part of its data says so: a shared cache serves its last whole copy
-      // instead (nginx's proxy_cache_use_stale http_503), and a crawler comes back later.
-      const incomplete = Object.values(page.refused).includes(SERVICE_UNAVAILABLE);
-      const status = context.statusCode ?? (incomplete ? SERVICE_UNAVAILABLE : 200);
+      const status = context.statusCode ?? 200;
       const canonical = request.origin + pathname;
       resolve({
         kind: 'page',
         setCookies,
         basketLines,
         status,
+        complete: !Object.values(page.refused).includes(SERVICE_UNAVAILABLE),
         head: headHtml(
           pageHead(match, page, request.origin, pathname, status),
           request.origin,

@@ -41,13 +41,6 @@ export type Problem =
   | { kind: 'pageerror'; text: string }
   | { kind: 'external-request'; url: string };
 
-/**
- * Chromium's console line for a page that answered 503: the shop's page whose data the server
- * could not load (it shows its error state, and a shared cache keeps its last whole copy).
- */
-export const INCOMPLETE_PAGE =
-  /^Failed to load resource: the server responded with a status of 503 \(Service Unavailable\)$/;
-
 export interface OpenPageOptions {
   /**
    * The shop's theme, set before the page opens as the visitor's toggle leaves it (its cookie,

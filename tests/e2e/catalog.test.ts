@@ -3,15 +3,7 @@
 // error state's retry, and phone widths without sideways scrolling or layout jumps.
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
-import {
-  baseUrl,
-  control,
-  hydrated,
-  INCOMPLETE_PAGE,
-  openPage,
-  screenshot,
-  setupBrowser,
-} from './browser.ts';
+import { baseUrl, control, hydrated, openPage, screenshot, setupBrowser } from './browser.ts';
 import { apiPath, holdAnswers } from './held-answers.ts';
 
 const browser = setupBrowser();
@@ -190,7 +182,7 @@ describe('loading and errors', () => {
   test('a failed section load shows a Russian message; Повторить then shows the section', async () => {
     await control('faults', { path: '/api/catalog/section_retrieve/1', status: 500 });
     const page = await openPage(browser(), '/section/1', {
-      allowConsoleErrors: [/status of 500/, INCOMPLETE_PAGE],
+      allowConsoleErrors: [/status of 500/],
     });
     const alert = page.getByRole('alert');
     await alert.waitFor();

@@ -6,14 +6,7 @@
 // request, on any uncaught error and on any unhandled rejection (both arrive as `pageerror`).
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import {
-  control,
-  INCOMPLETE_PAGE,
-  openPage,
-  type OpenPageOptions,
-  screenshot,
-  setupBrowser,
-} from './browser.ts';
+import { control, openPage, type OpenPageOptions, screenshot, setupBrowser } from './browser.ts';
 import {
   acceptCookies,
   clearFaults,
@@ -48,7 +41,7 @@ const BASKET_FAILED = 'Не удалось загрузить корзину. П
 async function open(kind: FaultKind, path: string, options: OpenPageOptions = {}): Promise<Page> {
   const page = await openPage(browser(), path, {
     ...options,
-    allowConsoleErrors: [kind.console, INCOMPLETE_PAGE],
+    allowConsoleErrors: [kind.console],
   });
   // The cookie notice would cover the bottom of the page on every later navigation.
   await acceptCookies(page);
