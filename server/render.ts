@@ -90,7 +90,7 @@ export function themeOf(req: Request): 'light' | 'dark' {
  * A page for everyone: kept by nginx or a CDN for `seconds` and served stale while it is renewed
  * (or while the instances fail); a browser asks again each time, so its basket is never stale.
  */
-export function publicPageCaching(seconds: number): string {
+function publicPageCaching(seconds: number): string {
   return `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=600, stale-if-error=86400`;
 }
 
