@@ -214,13 +214,21 @@ function renderer(
     }
     passCookies(res, result.setCookies);
     markBasket(res, cookies, result.basketLines, entry.BASKET_MARK);
-    // A visitor's own page shows their basket (the price button, the menu), and some their orders
-    // or what they typed: no cache may keep it or hand it to another visitor. A page missing part
-    // of its data is no cache's either: nginx goes on serving its last whole copy instead.
-    const keepable = result.kind === 'page' && result.status === 200 && result.complete;
+    // Decided here, once, after everything that may set a cookie has run (the notice read, the
+    // backend's and the form's cookies, the basket's mark). A visitor's own page shows their
+    // basket (the price button, the menu), and some their orders or what they typed: no cache may
+    // keep it or hand it to another visitor. An answer that sets a cookie is its visitor's alone
+    // too: a CDN would hand the cookie to everyone. A page missing part of its data is no cache's
+    // either: nginx goes on serving its last whole copy instead.
+    const keepable =
+      shared &&
+      result.kind === 'page' &&
+      result.status === 200 &&
+      result.complete &&
+      !res.hasHeader('Set-Cookie');
     res.set(
       'Cache-Control',
-      shared && keepable ? publicPageCaching(options.pageCacheSeconds) : 'private, no-store',
+      keepable ? publicPageCaching(options.pageCacheSeconds) : 'private, no-store',
     );
     if (result.kind === 'redirect') {
       res.redirect(302, result.location);
