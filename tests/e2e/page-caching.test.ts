@@ -70,3 +70,33 @@ describe('the answer to a page', () => {
     expect(answer.headers['cache-control']).toBe('private, no-store');
   });
 });
+
+// Issue 30: a browser asks again before each use of a page (Firefox used a stale window meant for
+// nginx and CDNs to show an old page); the ETag makes the question cheap.
+describe('a page a browser has kept', () => {
+  it('is asked for again each time; unchanged, the answer is a 304 without the page', async () => {
+    const first = await rawGet(baseUrl(), '/catalog');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=60');
+    expect(first.headers['cdn-cache-control']).toBe(
+      'max-age=60, stale-while-revalidate=600, stale-if-error=86400',
+    );
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const same = await rawGet(baseUrl(), '/catalog', { 'if-none-match': etag });
+    expect(same.status).toBe(304);
+    expect(same.body).toBe('');
+    // The notice accepted since: another page, sent whole.
+    const accepted = await rawGet(baseUrl(), '/catalog', {
+      'if-none-match': etag,
+      cookie: 'cookieAccepted=true',
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers.etag).not.toBe(etag);
+  });
+
+  it('a visitor’s own page is not kept at all', async () => {
+    const own = await rawGet(baseUrl(), '/order');
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.headers['cdn-cache-control']).toBeUndefined();
+  });
+});
