@@ -73,13 +73,18 @@ describe('a stale CSRF token', () => {
 
   test('the app logs in: the refused login is tried again with a fresh token', async () => {
     const page = await openPage(browser(), '/login/', { allowConsoleErrors: [CSRF_REFUSED_403] });
-    // After the app's start-up call handed out a good token: a stale one in its place, as a
-    // token rotated by another tab or left by an older backend would be.
+    // Once the shop has handed out a good token (with the page, or with the app's first call,
+    // whose answer would otherwise replace what is planted): a stale one in its place, as a token
+    // rotated by another tab or left by an older backend would be.
     const context = page.context();
+    const csrfCookie = async () =>
+      (await context.cookies()).find(({ name }) => name === 'csrftoken')?.value;
+    await expect.poll(csrfCookie).toMatch(/^[a-z0-9]{32}$/);
     await context.addCookies([
       { name: 'sessionid', value: 'bogus', url: baseUrl() },
       { name: 'csrftoken', value: 'bogus', url: baseUrl() },
     ]);
+    expect(await csrfCookie()).toBe('bogus');
     await logIn(page, DEMO.username, DEMO.password);
     await page.waitForURL((url) => url.pathname === '/');
     expect(await storedToken(page)).toMatch(/^[0-9a-f]{40}$/);
