@@ -1,5 +1,6 @@
 // Pages as HTML: the route's data and React's render (src/entry-server.tsx) poured into the
 // build's index.html (server/page-assets.ts) with its data embedded for hydration.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -87,11 +88,18 @@ export function themeOf(req: Request): 'light' | 'dark' {
 }
 
 /**
- * A page for everyone: kept by nginx or a CDN for `seconds` and served stale while it is renewed
- * (or while the instances fail); a browser asks again each time, so its basket is never stale.
+ * A page for everyone. A browser keeps it but asks again before each use (max-age=0,
+ * must-revalidate: no stale window of its own, which Firefox would use to show an old theme,
+ * notice or basket), and its ETag makes that question a 304 when nothing changed. nginx keeps it
+ * for `seconds` (s-maxage, which it reads over max-age; it would keep nothing marked no-cache).
+ * A CDN reads its own header (CDN-Cache-Control, RFC 9213): the same lifetime, and served stale
+ * while it is renewed or while the instances fail.
  */
-function publicPageCaching(seconds: number): string {
-  return `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=600, stale-if-error=86400`;
+function publicPageCaching(seconds: number): Record<string, string> {
+  return {
+    'Cache-Control': `public, max-age=0, must-revalidate, s-maxage=${seconds}`,
+    'CDN-Cache-Control': `max-age=${seconds}, stale-while-revalidate=600, stale-if-error=86400`,
+  };
 }
 
 /**
@@ -214,13 +222,22 @@ function renderer(
     }
     passCookies(res, result.setCookies);
     markBasket(res, cookies, result.basketLines, entry.BASKET_MARK);
-    // A visitor's own page shows their basket (the price button, the menu), and some their orders
-    // or what they typed: no cache may keep it or hand it to another visitor. A page missing part
-    // of its data is no cache's either: nginx goes on serving its last whole copy instead.
-    const keepable = result.kind === 'page' && result.status === 200 && result.complete;
+    // Decided here, once, after everything that may set a cookie has run (the notice read, the
+    // backend's and the form's cookies, the basket's mark). A visitor's own page shows their
+    // basket (the price button, the menu), and some their orders or what they typed: no cache may
+    // keep it or hand it to another visitor. An answer that sets a cookie is its visitor's alone
+    // too: a CDN would hand the cookie to everyone. A page missing part of its data is no cache's
+    // either: nginx goes on serving its last whole copy instead.
+    const keepable =
+      shared &&
+      result.kind === 'page' &&
+      result.status === 200 &&
+      result.complete &&
+      !res.hasHeader('Set-Cookie');
     res.set(
-      'Cache-Control',
-      shared && keepable ? publicPageCaching(options.pageCacheSeconds) : 'private, no-store',
+      keepable
+        ? publicPageCaching(options.pageCacheSeconds)
+        : { 'Cache-Control': 'private, no-store' },
     );
     if (result.kind === 'redirect') {
       res.redirect(302, result.location);
@@ -234,19 +251,25 @@ function renderer(
     const body = new PassThrough();
     result.pipe(body);
     const app = await buffer(body);
+    const html = Buffer.concat([
+      page.start,
+      Buffer.from(result.head),
+      page.head,
+      app,
+      page.beforeData,
+      Buffer.from(data),
+      page.end,
+    ]);
     res.status(result.status);
     res.set('Content-Type', 'text/html; charset=utf-8');
-    res.end(
-      Buffer.concat([
-        page.start,
-        Buffer.from(result.head),
-        page.head,
-        app,
-        page.beforeData,
-        Buffer.from(data),
-        page.end,
-      ]),
-    );
+    // Of the page's own bytes, before compression (so weak: the same page in any encoding). A
+    // browser that still has these bytes gets a 304 without them.
+    res.set('ETag', `W/"${createHash('sha1').update(html).digest('base64url')}"`);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.end(html);
   };
   return {
     scriptHashes,

@@ -1,7 +1,8 @@
+import { subscribe } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { configureApi } from '../api/http';
 import { mirrorToken } from '../api/token';
-import { writeCookie } from '../lib/cookies';
+import { readCookie, writeCookie } from '../lib/cookies';
 import { BASKET_COOKIE, BASKET_COOKIE_DAYS } from '../features/basket/basket-form';
 import { basket, lineCount, loadBasket, refreshBasket } from '../features/basket/store';
 import { handleUnauthorized, loadUser, session } from '../features/session';
@@ -25,10 +26,15 @@ export function startApp(): void {
   void loadUser();
   subscribeKey(session, 'token', () => void loadBasket());
   // The basket's cookie follows the basket: a page loaded later is the visitor's own while it has
-  // lines, and the same as everyone's once it has none (a shared cache may serve it).
-  subscribeKey(basket, 'lines', (lines) =>
-    writeCookie(BASKET_COOKIE, '1', lineCount(lines) > 0 ? BASKET_COOKIE_DAYS : 0),
-  );
+  // lines, and the same as everyone's once it has none (a shared cache may serve it). The store
+  // changes its lines in place as often as it replaces them, so every change of the basket is
+  // looked at, not only a new `lines` object; the cookie is written only when it is wrong.
+  subscribe(basket, () => {
+    const hasLines = lineCount(basket.lines) > 0;
+    if (hasLines !== Boolean(readCookie(BASKET_COOKIE))) {
+      writeCookie(BASKET_COOKIE, '1', hasLines ? BASKET_COOKIE_DAYS : 0);
+    }
+  });
   // A page the browser brings back from its back/forward cache shows the basket as it was then.
   addEventListener('pageshow', (event) => {
     if (event.persisted) void refreshBasket();

@@ -1,12 +1,12 @@
 // The login form posted to the shop's server (before the app's code arrived, or without it): the
 // credentials exchanged for the visitor's token, with the app's own messages.
-import { obtainToken } from '../api/auth';
 import { getBasket } from '../api/basket';
 import {
   loginErrorMessage,
   PASSWORD_REQUIRED,
   USERNAME_REQUIRED,
 } from '../features/session/login-error';
+import { obtainTokenWithFreshCsrf } from '../features/session/obtain-token';
 import type { FormOutcome } from '../ui/page-data';
 import { type BackendCalls, CSRF_COOKIE, TOKEN_COOKIE } from './backend-calls';
 
@@ -38,9 +38,10 @@ export async function logInByForm(
   if (Object.keys(errors).length > 0) return refused({ errors });
   try {
     // A newcomer has no CSRF token yet, which a backend with session authentication demands of a
-    // post: the basket hands one out, as it does for the basket's own forms.
+    // post: the basket hands one out, as it does for the basket's own forms. A stale one is
+    // replaced the same way when the login is refused for it.
     if (!calls.cookies()[CSRF_COOKIE]) await getBasket(calls.api);
-    const { token } = await obtainToken({ username, password }, calls.api);
+    const { token } = await obtainTokenWithFreshCsrf({ username, password }, calls.api);
     return { kind: 'signed-in', token };
   } catch (error) {
     return refused({ notice: calls.timedOut() ? LOGIN_LATE : loginErrorMessage(error) });

@@ -139,6 +139,32 @@ describe('deploy/nginx.conf in front of two instances', () => {
     expect(await second.text()).toBe(kept);
   });
 
+  test('a browser asks again each time, and nginx answers from its copy with a 304 when the page is the same', async () => {
+    const first = await fetch(`${front}/section/10`);
+    expect(first.status).toBe(200);
+    const page = await first.text();
+    // The browser's rule (ask before each use) and nginx's lifetime, in the one header nginx reads.
+    expect(first.headers.get('cache-control')).toBe(
+      'public, max-age=0, must-revalidate, s-maxage=60',
+    );
+    // A CDN's lifetime and stale windows, in the header only a CDN reads (RFC 9213).
+    expect(first.headers.get('cdn-cache-control')).toBe(
+      'max-age=60, stale-while-revalidate=600, stale-if-error=86400',
+    );
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await fetch(`${front}/section/10`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('x-cache-status')).toMatch(FROM_CACHE);
+    expect(await again.text()).toBe('');
+    // Another theme is another page: the whole of it.
+    const dark = await fetch(`${front}/section/10`, {
+      headers: { 'if-none-match': etag, cookie: 'theme=dark' },
+    });
+    expect(dark.status).toBe(200);
+    expect(await dark.text()).not.toBe(page);
+  });
+
   test('a visitor with a basket sees their amounts through nginx; a newcomer after them never does', async () => {
     const newcomerPage = async () => {
       const response = await fetch(`${front}/product/7`);

@@ -6,7 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_COOKIE_DAYS } from '../../src/api/token';
 import type { Basket, Product } from '../../src/api/types';
 import { PHONE_INVALID } from '../../src/lib/phone';
-import { PASSWORD_REQUIRED, WRONG_CREDENTIALS } from '../../src/features/session/login-error';
+import {
+  LOGIN_REFUSED,
+  PASSWORD_REQUIRED,
+  WRONG_CREDENTIALS,
+} from '../../src/features/session/login-error';
 import { backendCalls, type Visitor } from '../../src/server/backend-calls';
 import {
   BASKET_LATE,
@@ -477,6 +481,44 @@ describe('the login form', () => {
     const login = fake.sent[1];
     expect(login?.headers.get('X-CSRFToken')).toBe('fresh-token');
     expect(login?.body).toEqual({ username: 'anna', password: 'secret' });
+  });
+
+  it('a stale CSRF token: refused (403), a fresh one from the basket, and the login again with it', async () => {
+    const fake = fakeBackend({
+      'GET /api/catalog/basket': () =>
+        json(200, {}, ['csrftoken=fresh-token; Path=/', 'sessionid=fresh-session; Path=/']),
+      'POST /api/auth/token/': ({ headers }) =>
+        headers.get('X-CSRFToken') === 'fresh-token'
+          ? json(200, { token: 't0ken' })
+          : json(403, { detail: 'CSRF Failed: CSRF token missing or incorrect.' }),
+    });
+    const answer = await post('/login/', fake, {
+      fields: { username: 'anna', password: 'secret' },
+      cookies: { sessionid: 'bogus', csrftoken: 'bogus' },
+    });
+    expect(answer).toMatchObject({ kind: 'redirect', location: '/' });
+    expect(fake.calls()).toEqual([
+      'POST /api/auth/token/',
+      'GET /api/catalog/basket',
+      'POST /api/auth/token/',
+    ]);
+  });
+
+  it('refused (403) even with a fresh CSRF token: «the server refused», not «no answer»', async () => {
+    const fake = fakeBackend({
+      'GET /api/catalog/basket': () => json(200, {}, ['csrftoken=fresh-token; Path=/']),
+      'POST /api/auth/token/': () => json(403, { detail: 'Доступ запрещён.' }),
+    });
+    const answer = await post('/login/', fake, {
+      fields: { username: 'anna', password: 'secret' },
+      cookies: { csrftoken: 'c' },
+    });
+    expect(answer).toEqual({
+      kind: 'page',
+      outcome: { values: { username: 'anna' }, notice: LOGIN_REFUSED },
+    });
+    // Once more, never again.
+    expect(fake.calls().filter((call) => call === 'POST /api/auth/token/')).toHaveLength(2);
   });
 
   it("a visitor's old token is not sent with the login", async () => {

@@ -48,6 +48,26 @@ describe('anti-forgery', () => {
     expect((await visitor.put('/api/catalog/basket/7', { amount: 1 })).status).toBe(200);
   });
 
+  it('a malformed (stale) csrftoken is refused even when the header repeats it, and a GET replaces it, as Django does', async () => {
+    const stale = {
+      'content-type': 'application/json',
+      cookie: 'sessionid=bogus; csrftoken=bogus',
+    };
+    const login = await fetch(new URL('/api/auth/token/', server.url), {
+      method: 'POST',
+      headers: { ...stale, 'x-csrftoken': 'bogus' },
+      body: JSON.stringify({ username: 'demo', password: 'berries2026' }),
+    });
+    expect(login.status).toBe(403);
+    expect(await login.json()).toEqual(CSRF_FAILED);
+    const basket = await fetch(new URL('/api/catalog/basket', server.url), { headers: stale });
+    const fresh = basket.headers
+      .getSetCookie()
+      .map((line) => /^csrftoken=([^;]*)/.exec(line)?.[1])
+      .find(Boolean);
+    expect(fresh).toMatch(/^[a-z0-9]{32}$/);
+  });
+
   it('DELETE and POST are checked too, GET is not', async () => {
     const visitor = await new Visitor(server.url).start();
     expect((await visitor.delete('/api/catalog/basket/7', { csrf: false })).status).toBe(403);

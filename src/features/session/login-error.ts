@@ -6,6 +6,9 @@ export const USERNAME_REQUIRED = 'Введите логин';
 export const PASSWORD_REQUIRED = 'Введите пароль';
 export const LOGIN_UNAVAILABLE =
   'Не удалось войти: сервер не отвечает. Проверьте соединение и попробуйте ещё раз.';
+/** The backend answered, and refused the login itself (403), even with a fresh CSRF token. */
+export const LOGIN_REFUSED =
+  'Не удалось войти: сервер отклонил запрос. Обновите страницу и попробуйте ещё раз.';
 
 /** True when the failed request carried an `Authorization` header (a stored token). */
 export function sentToken(error: unknown): boolean {
@@ -22,5 +25,7 @@ export function loginErrorMessage(error: unknown): string {
   const status = errorStatus(error);
   if (status === 400) return WRONG_CREDENTIALS;
   if (status === 401 && !sentToken(error)) return WRONG_CREDENTIALS;
+  // It answered: whatever else a 403 is, the server is not silent.
+  if (status === 403) return LOGIN_REFUSED;
   return LOGIN_UNAVAILABLE;
 }

@@ -3,6 +3,7 @@ import { obtainToken } from '../../../src/api/auth';
 import { configureApi, csrfTokenFromPage } from '../../../src/api/http';
 import { setToken } from '../../../src/api/token';
 import {
+  LOGIN_REFUSED,
   LOGIN_UNAVAILABLE,
   loginErrorMessage,
   WRONG_CREDENTIALS,
@@ -27,6 +28,8 @@ function backend(replies: TokenReply[]) {
   const queue = [...replies];
   return stubFetch((call) => {
     if (call.path === '/api/auth/user/me/') return { status: 200, body: anna };
+    // Where a fresh CSRF token comes from.
+    if (call.path === '/api/catalog/basket') return { status: 200, body: {} };
     const reply = queue.shift();
     if (reply === undefined) throw new Error('more login calls than the test expects');
     if (reply === 'network-error') return reply;
@@ -85,7 +88,27 @@ describe('logging in: retries and messages', () => {
     ],
     ['a server error', null, [500], LOGIN_UNAVAILABLE, [null]],
     ['a server error with a token stored', 't-old', [500], LOGIN_UNAVAILABLE, ['Token t-old']],
-    ['a CSRF refusal (403)', null, [403], LOGIN_UNAVAILABLE, [null]],
+    [
+      'a stale CSRF token (403), then success with a fresh one',
+      null,
+      [403, 200],
+      'logged in',
+      [null, null],
+    ],
+    [
+      'a CSRF refusal (403) twice: refused, not «no answer»',
+      null,
+      [403, 403],
+      LOGIN_REFUSED,
+      [null, null],
+    ],
+    [
+      'a stale token, then a stale CSRF token, then success',
+      't-old',
+      [401, 403, 200],
+      'logged in',
+      ['Token t-old', null, null],
+    ],
     ['a lost connection', null, ['network-error'], LOGIN_UNAVAILABLE, [null]],
   ])('%s', async (_what, stored, replies, shown, authorizations) => {
     if (stored) signIn(stored);
@@ -105,6 +128,16 @@ describe('logging in: retries and messages', () => {
     } else {
       expect(session.token).not.toBe('t-new');
     }
+  });
+
+  it('fetches a fresh CSRF token between a refused login and its second try', async () => {
+    const calls = backend([403, 200]);
+    expect(await outcome()).toBe('logged in');
+    expect(calls.map((call) => `${call.method} ${call.path}`).slice(0, 3)).toEqual([
+      'POST /api/auth/token/',
+      'GET /api/catalog/basket',
+      'POST /api/auth/token/',
+    ]);
   });
 
   it('does not call a 401 to a call that carried a token wrong credentials', async () => {
