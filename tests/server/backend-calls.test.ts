@@ -7,6 +7,7 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBasket, updateBasketAmount } from '../../src/api/basket';
 import { searchProducts } from '../../src/api/catalog';
+import type { Product } from '../../src/api/types';
 import { backendAgent } from '../../server/backend-agent';
 import {
   type Backend,
@@ -14,6 +15,17 @@ import {
   backendCalls,
   type Visitor,
 } from '../../src/server/backend-calls';
+
+const raspberry: Product = {
+  id: 7,
+  name: 'Малина',
+  image: null,
+  unit: 'шт',
+  unit_step: null,
+  price: 250,
+  rest: 5,
+  available: true,
+};
 
 let server: Server;
 const seen: IncomingHttpHeaders[] = [];
@@ -40,7 +52,7 @@ beforeAll(async () => {
     const delay = cookie.includes('sessionid=slow') ? 40 : 0;
     setTimeout(() => {
       res.setHeader('content-type', 'application/json');
-      res.end(req.method === 'PUT' ? '{"product":{"id":7},"amount":1}' : '{}');
+      res.end(req.method === 'PUT' ? JSON.stringify({ product: raspberry, amount: 1 }) : '{}');
     }, delay);
   });
   server.listen(0, '127.0.0.1');
