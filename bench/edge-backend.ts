@@ -193,6 +193,11 @@ async function pagesCase(name: string, twist: Twist): Promise<Case> {
     };
     rssPeakMb = Math.round(peakRssMb(shop));
   }
+  // JSON of another shape is JSON, and /api passes it; anything else is the shop's 502.
+  const passed = answers.filter((one) => one.path.startsWith('/api/') && one.status !== 502);
+  if (twist !== 'shape' && passed.length > 0) {
+    misses.push(`/api passed it on ${passed.length} times (${passed[0]?.status})`);
+  }
   return { name, answers, kept: await keptAfterOutage(backend, shop), misses };
 }
 
