@@ -1,6 +1,8 @@
 // What each call of spec §7 answers (the functions of src/api), as the shop's server checks it
 // before a page or a form uses it (src/server/backend-calls.ts): an answer of another shape is a
 // failed call, never a page that breaks while rendering, nor an answer kept as the last good one.
+// Each shape asks for what the app reads of the answer, as the pact file does (contracts/): where
+// the app reads less than the whole type, the shape leaves the rest out, and a backend may too.
 //
 // Only the server checks. In the browser, valibot, these schemas and this table would cost the
 // first view's JavaScript about 2.4 KB gzip, more than the 2.2 KB left in its budget
@@ -15,7 +17,6 @@ import {
   CarouselSlide,
   NewsItem,
   Order,
-  OrderCommitResult,
   Policy,
   Product,
   Section,
@@ -36,22 +37,27 @@ const SHAPES: Record<string, v.GenericSchema> = {
   'GET /catalog/product_breadcrumbs/:id': Breadcrumbs,
   'GET /catalog/section': v.array(SectionRef),
   'GET /catalog/section_root': v.array(SectionRef),
-  'GET /catalog/section_retrieve/:id': Section,
+  // The address names the section, and its page shows no picture of it.
+  'GET /catalog/section_retrieve/:id': v.omit(Section, ['id', 'image']),
   'GET /catalog/section_search': v.array(SectionRef),
   'GET /catalog/section_breadcrumbs/:id': Breadcrumbs,
   'GET /catalog/selections': v.array(Selection),
-  'GET /catalog/selection_retrieve/:id': Selection,
+  'GET /catalog/selection_retrieve/:id': v.omit(Selection, ['id']),
   'GET /catalog/basket': Basket,
   'PUT /catalog/basket/:id': BasketEntry,
   'DELETE /catalog/basket/:id': Unread,
   'GET /catalog/total_price': AmountSum,
-  'POST /catalog/order_commit': OrderCommitResult,
+  // The basket takes the ordered products out; nothing else of the order is read.
+  'POST /catalog/order_commit': v.object({
+    items: v.array(v.object({ product: v.pick(Product, ['id']) })),
+  }),
   'GET /catalog/order_history': v.array(Order),
   'GET /content/policy': Policy,
   'GET /content/carousel': v.array(CarouselSlide),
   'GET /telegram/news': v.array(NewsItem),
   'POST /auth/token/': TokenResponse,
-  'GET /auth/user/me/': User,
+  // The names are shown; the id and email are not read.
+  'GET /auth/user/me/': v.omit(User, ['id', 'email']),
 };
 
 /**

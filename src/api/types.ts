@@ -3,8 +3,9 @@
 // contracts/pacts asks the real backend for the fields of these that the app reads.
 //
 // What the backend answers is written once, as a valibot schema, and its type is derived from it:
-// the shop's server checks each answer against it before a page or form uses it
-// (src/api/answer-shapes.ts). What the app sends (bodies, credentials) is a plain type.
+// the shop's server checks each answer against it, or against the part of it the app reads,
+// before a page or form uses it (src/api/answer-shapes.ts). What the app sends (bodies,
+// credentials) is a plain type.
 import * as v from 'valibot';
 
 /** Image URLs are site-absolute paths (e.g. `/media/catalog/strawberry.svg`) or absolute URLs. */

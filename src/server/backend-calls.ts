@@ -79,11 +79,11 @@ export class UnexpectedAnswerError extends Error {
 }
 
 /**
- * A successful answer's data, checked against the shape of its call (src/api/answer-shapes.ts):
- * the page or form then reads only what it expects. Anything else fails the call, as an outage
+ * Checks a successful answer against the shape of its call (src/api/answer-shapes.ts): what the
+ * page or form reads of it is there, of its type. Anything else fails the call, as an outage
  * does: the page shows its "not loaded" state, the form its message, and it is never kept.
  */
-function checkedData(method: string, path: string, response: FetchResponse<unknown>): unknown {
+function checkAnswer(method: string, path: string, response: FetchResponse<unknown>): void {
   const call = `${method} ${path}`;
   const data = response._data;
   const type = response.headers.get('content-type');
@@ -94,10 +94,8 @@ function checkedData(method: string, path: string, response: FetchResponse<unkno
   if (!shape) throw new UnexpectedAnswerError(call, 'has no declared shape');
   const result = safeParse(shape, data);
   if (!result.success) {
-    const where = result.issues[0];
-    throw new UnexpectedAnswerError(call, `is not of its shape: ${where.message}`);
+    throw new UnexpectedAnswerError(call, `is not of its shape: ${result.issues[0].message}`);
   }
-  return result.output;
 }
 
 export interface BackendCalls {
@@ -177,7 +175,7 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
         if (response.ok) {
           const { pathname } = new URL(String(request));
           const path = pathname.slice(basePath.length);
-          response._data = checkedData(options.method ?? 'GET', path, response);
+          checkAnswer(options.method ?? 'GET', path, response);
         }
         // Image URLs on the backend's host, or on the shop's (a backend that honours
         // X-Forwarded-Host), become paths the page shows through the shop's /media.
