@@ -215,7 +215,7 @@ async function handleAnswer(
     answer.destroy();
     sendError(req, res, errorStatus, message);
   };
-  // Nothing to judge: a removal's 204, or a 304 for what the browser has.
+  // Nothing to judge: a removal's 204, a 304 for what the browser has.
   if (status === 204 || status === 304) {
     pipeAnswer(answer, status, res);
     return;
@@ -232,6 +232,11 @@ async function handleAnswer(
     answer.resume();
     copyHeaders(answer, res, ['content-length', 'content-type', 'content-encoding']);
     res.status(status).end();
+    return;
+  }
+  // An answer to HEAD has no body to judge.
+  if (req.method === 'HEAD') {
+    pipeAnswer(answer, status, res);
     return;
   }
   const isJson = isJsonType(answer.headers['content-type']);
