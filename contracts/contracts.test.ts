@@ -5,7 +5,9 @@ import './support/env';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { safeParse } from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
+import { answerShape } from '../src/api/answer-shapes';
 import { authContracts } from './consumer/auth';
 import { basketContracts } from './consumer/basket';
 import { catalogContracts } from './consumer/catalog';
@@ -74,6 +76,17 @@ describe('completeness of the pact file', () => {
     const pact = readPactFile();
     expect(requiredResponseFields(pact).length).toBeGreaterThanOrEqual(25);
     expect(fieldsNotReadByApp(pact, appSources())).toEqual([]);
+  });
+
+  it("has every successful answer of the pact of the shape the shop's server checks it against", () => {
+    const misfits = readPactFile().interactions.flatMap(({ description, request, response }) => {
+      if (response.status < 200 || response.status >= 300) return [];
+      const shape = answerShape(request.method, request.path.replace(/^\/api/, ''));
+      if (!shape) return [`${description}: no shape for ${request.method} ${request.path}`];
+      const result = safeParse(shape, response.body?.content);
+      return result.success ? [] : [`${description}: ${result.issues[0].message}`];
+    });
+    expect(misfits).toEqual([]);
   });
 
   it('documents every provider state in contracts/README.md', () => {

@@ -16,7 +16,7 @@ import {
   type PublicAnswersOptions,
 } from '../src/server/public-answers.ts';
 import { accessLog } from './access-log.ts';
-import { backendAgent } from './backend-agent.ts';
+import { backendAgent, DEFAULT_MAX_ANSWER_BYTES } from './backend-agent.ts';
 import { backendPathGuard } from './backend-paths.ts';
 import { backendProxy } from './backend-proxy.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
@@ -61,6 +61,11 @@ export interface ShopServerOptions {
    * (pages, forms, pictures' sources) and the proxy of the browser's /api and /media.
    */
   backendMaxSockets?: number;
+  /**
+   * The most bytes of one answer of the backend's, to the server's calls and to /api
+   * (DEFAULT_MAX_ANSWER_BYTES): past it the call fails, its connection cut.
+   */
+  backendMaxAnswerBytes?: number;
   /** How long the public answers pages render from are kept (src/server/public-answers.ts). */
   publicAnswers?: Partial<PublicAnswersOptions>;
   /** How long nginx or a CDN may keep a public page before it asks again (60 s). */
@@ -97,7 +102,8 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
     ? `${options.apiTarget.replace(/\/+$/, '')}/api`
     : () => `${ownUrl}api`;
   const mediaBase = options.apiTarget ? `${options.apiTarget.replace(/\/+$/, '')}/media/` : '';
-  const agent = backendAgent(options.backendMaxSockets ?? 64);
+  const maxAnswerBytes = options.backendMaxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  const agent = backendAgent(options.backendMaxSockets ?? 64, maxAnswerBytes);
   app.use(
     IMAGE_ROUTE,
     imageRoute({
@@ -111,7 +117,10 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   // API answers and media (SVG) compressed on the fly when larger than 1 KB.
   app.use(['/api', '/media'], compression());
   if (options.apiTarget) {
-    const proxy = backendProxy(options.apiTarget, { maxSockets: options.backendMaxSockets });
+    const proxy = backendProxy(options.apiTarget, {
+      maxSockets: options.backendMaxSockets,
+      maxAnswerBytes,
+    });
     app.use(proxy.handle);
     closeBackend = async () => proxy.close();
   } else {
@@ -124,7 +133,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   let renderer: PageRenderer;
   const renderOptions = {
     apiBase: typeof apiBase === 'string' ? () => apiBase : apiBase,
-    backendFetch: agent.fetch,
+    backendFetch: agent.callFetch,
     publicAnswers: { ...PUBLIC_ANSWERS_DEFAULTS, ...options.publicAnswers },
     siteUrl: options.siteUrl?.replace(/\/+$/, ''),
     dataTimeoutMs: options.dataTimeoutMs ?? 1500,

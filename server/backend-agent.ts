@@ -4,6 +4,14 @@
 // the page or form answers with its message, instead of queueing behind calls that hang.
 import { Agent, fetch as agentFetch } from 'undici';
 
+/**
+ * The most an answer of the backend's to the server's calls (and to /api) may hold, by default:
+ * 30 times the stub's largest, a catalogue of some 3,000 products. A 5,000-product search (0.8 MB)
+ * is refused, and so never becomes a page of 30 MB; a shop with a bigger catalogue sets
+ * BACKEND_MAX_ANSWER_BYTES.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 512 * 1024;
+
 export class BackendBusyError extends Error {
   constructor(max: number) {
     super(`all ${max} connections to the backend are in use`);
@@ -11,15 +19,55 @@ export class BackendBusyError extends Error {
   }
 }
 
+/** The backend answered a call with a redirect, which the server never follows. */
+export class BackendRedirectError extends Error {
+  constructor(status: number, location: string | null) {
+    super(`the backend answered ${status} to ${location ?? '(no Location)'}`);
+    this.name = 'BackendRedirectError';
+  }
+}
+
+/** The backend's answer holds more than the cap: the call failed, and its connection is cut. */
+export class AnswerTooLargeError extends Error {
+  constructor(max: number) {
+    super(`the backend's answer holds more than ${max} bytes`);
+    this.name = 'AnswerTooLargeError';
+  }
+}
+
 export interface BackendAgent {
-  /** `fetch` through the agent. */
+  /** `fetch` through the agent, as the backend answers (the image route reads its own way). */
   fetch: typeof fetch;
+  /**
+   * `fetch` for the server's calls for pages and forms: a redirect is a failed call (never
+   * followed: an order is never sent again elsewhere), and so is an answer over the cap, counted
+   * while it streams in, so that none is ever read whole.
+   */
+  callFetch: typeof fetch;
   /** Calls under way now. */
   inFlight(): number;
   close(): Promise<void>;
 }
 
-export function backendAgent(maxSockets: number): BackendAgent {
+/** `body` as it streams in, failing once it has brought more than `max` bytes. */
+function capped(body: ReadableStream<Uint8Array>, max: number): ReadableStream<Uint8Array> {
+  let total = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength;
+        // Erroring here cancels the backend's body, which ends its connection.
+        if (total > max) controller.error(new AnswerTooLargeError(max));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+export function backendAgent(
+  maxSockets: number,
+  maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES,
+): BackendAgent {
   const agent = new Agent({
     connections: maxSockets,
     // Idle sockets go after a few seconds: a stalled backend leaves none behind for long.
@@ -40,8 +88,28 @@ export function backendAgent(maxSockets: number): BackendAgent {
       inFlight -= 1;
     }
   };
+  const callFetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const response = await boundedFetch(input, { ...init, redirect: 'manual' });
+    const refuse = async (error: Error): Promise<never> => {
+      await response.body?.cancel().catch(() => {});
+      throw error;
+    };
+    if (response.status >= 300 && response.status < 400) {
+      return refuse(new BackendRedirectError(response.status, response.headers.get('location')));
+    }
+    if (Number(response.headers.get('content-length')) > maxAnswerBytes) {
+      return refuse(new AnswerTooLargeError(maxAnswerBytes));
+    }
+    if (!response.body) return response;
+    return new Response(capped(response.body, maxAnswerBytes), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
   return {
     fetch: boundedFetch as typeof fetch,
+    callFetch: callFetch as typeof fetch,
     inFlight: () => inFlight,
     // Destroyed, not closed: a call to a backend that never answers must not hold up a stop.
     close: () => agent.destroy(),

@@ -1,8 +1,9 @@
 // /api and /media passed to the real backend (API_TARGET) as a backend behind a proxy expects:
 // it learns who the visitor is and which address they used (X-Forwarded-For, -Proto, -Host), and
 // what comes back reaches the visitor as the shop's own answer: the shop's security headers, image
-// URLs that load under its CSP, never a backend's HTML error page (a DEBUG traceback), and from
-// /media only pictures and PDFs (an uploaded page or script never runs on the shop's origin).
+// URLs that load under its CSP, never a backend's HTML error page (a DEBUG traceback), from /api
+// only JSON of a bounded size, and from /media only pictures and PDFs (an uploaded page or script
+// never runs on the shop's origin).
 //
 // Written on node:http rather than http-proxy: with a bounded agent, http-proxy's hook for the
 // outgoing headers comes once a socket is free, after a queued request's headers have gone
@@ -12,7 +13,9 @@ import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import https from 'node:https';
 import { pipeline } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
+import { isJsonType } from '../src/api/answer-shapes.ts';
 import { relativeMediaUrls } from '../src/lib/media-urls.ts';
+import { DEFAULT_MAX_ANSWER_BYTES } from './backend-agent.ts';
 import { isBackendPath } from './backend-paths.ts';
 import { requestOrigin } from './render.ts';
 import { SVG_POLICY } from './security.ts';
@@ -27,6 +30,8 @@ const SHOP_HEADERS = [
 
 /** What a visitor or the app gets instead of a backend's HTML error page. */
 export const BACKEND_ERROR = 'Сервер магазина ответил ошибкой';
+/** What the app gets instead of an answer of the backend's that is not JSON, or too large. */
+export const BACKEND_ODD = 'Сервер магазина ответил не так, как ожидалось';
 export const BACKEND_DOWN = 'Сервер магазина недоступен';
 
 /**
@@ -104,10 +109,19 @@ function copyHeaders(from: IncomingMessage, to: Response, skip: string[] = []): 
   }
 }
 
-async function readBody(stream: IncomingMessage): Promise<Buffer> {
+/** The answer's body, or null (its connection cut) once it has brought more than `max` bytes. */
+async function readCapped(stream: IncomingMessage, max: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  let total = 0;
+  for await (const chunk of stream) {
+    total += (chunk as Buffer).byteLength;
+    if (total > max) {
+      stream.destroy();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, total);
 }
 
 export interface BackendProxyOptions {
@@ -115,6 +129,8 @@ export interface BackendProxyOptions {
   maxSockets?: number;
   /** PROXY_TIMEOUT_MS unless a test needs it shorter. */
   timeoutMs?: number;
+  /** The most bytes of one /api answer (DEFAULT_MAX_ANSWER_BYTES); past it, a 502. */
+  maxAnswerBytes?: number;
 }
 
 export interface BackendProxy {
@@ -129,6 +145,7 @@ export function backendProxy(apiTarget: string, options: BackendProxyOptions = {
   const client = target.protocol === 'https:' ? https : http;
   const maxSockets = options.maxSockets ?? DEFAULT_MAX_SOCKETS;
   const timeoutMs = options.timeoutMs ?? PROXY_TIMEOUT_MS;
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   // Keep-alive: a visitor's calls reuse warm connections instead of a handshake each.
   const agent = new client.Agent({ keepAlive: true, maxSockets, maxTotalSockets: maxSockets });
 
@@ -169,7 +186,7 @@ export function backendProxy(apiTarget: string, options: BackendProxyOptions = {
     outgoing.on('error', () => fail(502));
     outgoing.on('response', (answer) => {
       clearTimeout(deadline);
-      handleAnswer(answer, req, res, target.origin).catch(() => fail(502));
+      handleAnswer(answer, req, res, target.origin, maxAnswerBytes).catch(() => fail(502));
     });
     // A visitor who leaves ends the backend's call too, and frees its socket.
     res.on('close', () => {
@@ -186,6 +203,7 @@ async function handleAnswer(
   req: Request,
   res: Response,
   backendOrigin: string,
+  maxAnswerBytes: number,
 ): Promise<void> {
   const status = answer.statusCode ?? 502;
   const type = mediaType(answer.headers['content-type']);
@@ -193,7 +211,36 @@ async function handleAnswer(
     await handleMedia(answer, status, type, res, req);
     return;
   }
-  if (status >= 400 && !type.includes('json')) {
+  const refuse = (errorStatus: number, message: string) => {
+    answer.destroy();
+    sendError(req, res, errorStatus, message);
+  };
+  // Nothing to judge: a removal's 204, a 304 for what the browser has.
+  if (status === 204 || status === 304) {
+    pipeAnswer(answer, status, res);
+    return;
+  }
+  if (status >= 300 && status < 400) {
+    // The browser's client would follow a redirect wherever it points: one within the shop's /api
+    // goes on as a path (the backend's own address for it too), any other is refused.
+    const location = relativeApiPath(answer.headers.location, backendOrigin);
+    if (location === null) {
+      refuse(502, BACKEND_ODD);
+      return;
+    }
+    answer.headers.location = location;
+    answer.resume();
+    copyHeaders(answer, res, ['content-length', 'content-type', 'content-encoding']);
+    res.status(status).end();
+    return;
+  }
+  // An answer to HEAD has no body to judge.
+  if (req.method === 'HEAD') {
+    pipeAnswer(answer, status, res);
+    return;
+  }
+  const isJson = isJsonType(answer.headers['content-type']);
+  if (status >= 400 && !isJson) {
     // Django's HTML 404 and 500 pages (with DEBUG, a traceback and the settings) stay inside.
     answer.resume();
     sendError(req, res, status, BACKEND_ERROR);
@@ -201,21 +248,43 @@ async function handleAnswer(
   }
   const location = answer.headers.location;
   if (location) answer.headers.location = relativeMediaUrls(location, [backendOrigin]);
-  if (!type.includes('json')) {
-    pipeAnswer(answer, status, res);
+  // A page or a script served by the backend never runs on the shop's origin; an answer over the
+  // cap is never read whole (its declared length first, then counted as it comes).
+  if (!isJson || Number(answer.headers['content-length']) > maxAnswerBytes) {
+    refuse(502, BACKEND_ODD);
     return;
   }
-  const text = (await readBody(answer)).toString('utf8');
+  const text = await readCapped(answer, maxAnswerBytes);
   let body: string;
   try {
+    if (text === null) throw new Error('over the cap');
     // Image URLs on the backend's host, or on the shop's (a backend that honours
     // X-Forwarded-Host), become paths: they load on http and https alike.
-    body = JSON.stringify(relativeMediaUrls(JSON.parse(text), [backendOrigin, requestOrigin(req)]));
+    const data: unknown = JSON.parse(text.toString('utf8'));
+    body = JSON.stringify(relativeMediaUrls(data, [backendOrigin, requestOrigin(req)]));
   } catch {
-    body = text;
+    sendError(req, res, 502, BACKEND_ODD);
+    return;
   }
   copyHeaders(answer, res, ['content-length', 'content-encoding']);
   res.status(status).send(Buffer.from(body));
+}
+
+/**
+ * A redirect's Location as a path of the shop's /api (relative, or on the backend's own address),
+ * or null when it leads anywhere else.
+ */
+function relativeApiPath(location: string | undefined, backendOrigin: string): string | null {
+  if (!location) return null;
+  const base = new URL('/api/', backendOrigin);
+  let url: URL;
+  try {
+    url = new URL(location, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base.origin || !url.pathname.startsWith('/api/')) return null;
+  return url.pathname + url.search;
 }
 
 /**

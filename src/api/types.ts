@@ -1,78 +1,95 @@
 // Entities exactly as spec §3 names them. Where the spec does not show a shape, the choice is
 // what a Django REST Framework backend would send, and it is written down here. The Pact file in
 // contracts/pacts asks the real backend for the fields of these that the app reads.
+//
+// What the backend answers is written once, as a valibot schema, and its type is derived from it:
+// the shop's server checks each answer against it, or against the part of it the app reads,
+// before a page or form uses it (src/api/answer-shapes.ts). What the app sends (bodies,
+// credentials) is a plain type.
+import * as v from 'valibot';
 
 /** Image URLs are site-absolute paths (e.g. `/media/catalog/strawberry.svg`) or absolute URLs. */
-export type ImageUrl = string;
+export const ImageUrl = v.string();
+export type ImageUrl = v.InferOutput<typeof ImageUrl>;
 
-export interface Product {
-  id: number;
-  name: string;
+export const Product = v.object({
+  id: v.number(),
+  name: v.string(),
   /** null when the product has no image: the app shows its placeholder. */
-  image: ImageUrl | null;
+  image: v.nullable(ImageUrl),
   /** Free text; `шт` means pieces. */
-  unit: string;
+  unit: v.string(),
   /** Step for non-piece units; null means the default 0.1. Ignored for `шт`. */
-  unit_step: number | null;
+  unit_step: v.nullable(v.number()),
   /** Price per unit in roubles; null shows `Цена неизвестна`. */
-  price: number | null;
+  price: v.nullable(v.number()),
   /** Stock quantity, in units. */
-  rest: number;
-  available: boolean;
-}
+  rest: v.number(),
+  available: v.boolean(),
+});
+export type Product = v.InferOutput<typeof Product>;
 
 /** A section as it appears inside lists and inside another section: no nested content. */
-export interface SectionRef {
-  id: number;
-  name: string;
-  image: ImageUrl | null;
-}
+export const SectionRef = v.object({
+  id: v.number(),
+  name: v.string(),
+  image: v.nullable(ImageUrl),
+});
+export type SectionRef = v.InferOutput<typeof SectionRef>;
 
 /** A section as section_retrieve answers: its direct child sections and its products. */
-export interface Section extends SectionRef {
-  children: SectionRef[];
-  products: Product[];
-}
+export const Section = v.object({
+  ...SectionRef.entries,
+  children: v.array(SectionRef),
+  products: v.array(Product),
+});
+export type Section = v.InferOutput<typeof Section>;
 
-export interface Selection {
-  id: number;
-  name: string;
-  description: string;
-  sections: SectionRef[];
-  products: Product[];
-}
+export const Selection = v.object({
+  id: v.number(),
+  name: v.string(),
+  description: v.string(),
+  sections: v.array(SectionRef),
+  products: v.array(Product),
+});
+export type Selection = v.InferOutput<typeof Selection>;
 
 /** One breadcrumb; breadcrumb lists run from the root section down. */
-export interface Crumb {
-  id: number;
-  name: string;
-}
+export const Crumb = v.object({
+  id: v.number(),
+  name: v.string(),
+});
+export type Crumb = v.InferOutput<typeof Crumb>;
 
 /**
  * section_breadcrumbs/{id}: the path from the root down to and including the section.
  * product_breadcrumbs/{id}: the path from the root down to the product's own section (the
  * product itself is not included; the page adds its name).
  */
-export type Breadcrumbs = Crumb[];
+export const Breadcrumbs = v.array(Crumb);
+export type Breadcrumbs = v.InferOutput<typeof Breadcrumbs>;
 
-export interface CarouselSlide {
-  id: number;
+export const CarouselSlide = v.object({
+  id: v.number(),
   /** Multi-line; the app splits it into paragraphs on line breaks. */
-  text: string;
-  image: ImageUrl | null;
+  text: v.string(),
+  image: v.nullable(ImageUrl),
   /** Any CSS colour. */
-  background: string;
+  background: v.string(),
   /** Any CSS colour. */
-  text_color: string;
-}
+  text_color: v.string(),
+});
+export type CarouselSlide = v.InferOutput<typeof CarouselSlide>;
 
-export interface BasketEntry {
-  product: Product;
-  amount: number;
-}
+export const BasketEntry = v.object({
+  product: Product,
+  amount: v.number(),
+});
+export type BasketEntry = v.InferOutput<typeof BasketEntry>;
 
 /** GET basket: entries keyed by product id (JSON object keys are strings). */
-export type Basket = Record<string, BasketEntry>;
+export const Basket = v.record(v.string(), BasketEntry);
+export type Basket = v.InferOutput<typeof Basket>;
 
 /** Body of PUT basket/{id}. */
 export interface BasketUpdate {
@@ -80,26 +97,30 @@ export interface BasketUpdate {
 }
 
 /** total_price answers a bare JSON number: the basket's amount_sum in roubles. */
-export type AmountSum = number;
+export const AmountSum = v.number();
+export type AmountSum = v.InferOutput<typeof AmountSum>;
 
-export type OrderStatus = 0 | 1 | 2 | 3 | 4 | 5;
+export const OrderStatus = v.picklist([0, 1, 2, 3, 4, 5]);
+export type OrderStatus = v.InferOutput<typeof OrderStatus>;
 
-export interface OrderItem {
-  id: number;
-  amount: number;
+export const OrderItem = v.object({
+  id: v.number(),
+  amount: v.number(),
   /** Unit price at the time of the order. */
-  price: number;
-  product: Pick<Product, 'id' | 'name' | 'unit'>;
-}
+  price: v.number(),
+  product: v.pick(Product, ['id', 'name', 'unit']),
+});
+export type OrderItem = v.InferOutput<typeof OrderItem>;
 
-export interface Order {
-  id: number;
+export const Order = v.object({
+  id: v.number(),
   /** ISO 8601 date-time with offset, e.g. `2026-11-20T14:05:00+03:00`. */
-  created_ts: string;
-  status: OrderStatus;
-  order_sum: number;
-  items: OrderItem[];
-}
+  created_ts: v.string(),
+  status: OrderStatus,
+  order_sum: v.number(),
+  items: v.array(OrderItem),
+});
+export type Order = v.InferOutput<typeof Order>;
 
 /** '1' courier delivery, '2' pickup. */
 export type Delivery = '1' | '2';
@@ -113,17 +134,20 @@ export interface OrderCommit {
 }
 
 /** order_commit answers 201 (or 200) with the created order; the basket reads its items. */
+export const OrderCommitResult = Order;
 export type OrderCommitResult = Order;
 
-export interface NewsItem {
+export const NewsItem = v.object({
   /** `channel/postId`, as Telegram's widget takes it. */
-  data_telegram_post: string;
-}
+  data_telegram_post: v.string(),
+});
+export type NewsItem = v.InferOutput<typeof NewsItem>;
 
-export interface Policy {
+export const Policy = v.object({
   /** Link to the policy document (a PDF). */
-  file: string;
-}
+  file: v.string(),
+});
+export type Policy = v.InferOutput<typeof Policy>;
 
 export interface Credentials {
   username: string;
@@ -131,18 +155,20 @@ export interface Credentials {
 }
 
 /** POST auth/token/ answers with the token to send as `Authorization: Token {token}`. */
-export interface TokenResponse {
-  token: string;
-}
+export const TokenResponse = v.object({
+  token: v.string(),
+});
+export type TokenResponse = v.InferOutput<typeof TokenResponse>;
 
 /** auth/user/me/. The spec shows no fields; these are Django's User fields a shop needs. */
-export interface User {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+export const User = v.object({
+  id: v.number(),
+  username: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.string(),
+});
+export type User = v.InferOutput<typeof User>;
 
 export type Theme = 'light' | 'dark';
 

@@ -4,7 +4,9 @@
 // `api` to call src/api's functions with. Nothing of a visitor is kept on a module, so two
 // visitors' requests never mix however they overlap, and no call outlives its request.
 import { parseCookie, parseSetCookie, stringifyCookie } from 'cookie';
-import { ofetch } from 'ofetch';
+import { type FetchResponse, ofetch } from 'ofetch';
+import { safeParse } from 'valibot';
+import { answerShape, isJsonType } from '../api/answer-shapes';
 import { type Api, UNSAFE_METHODS } from '../api/http';
 import { TOKEN_KEY } from '../api/token';
 import { relativeMediaUrls } from '../lib/media-urls';
@@ -23,7 +25,10 @@ export interface Visitor {
 export interface Backend {
   /** Where /api lives: `https://backend.example/api`. */
   baseURL: string;
-  /** `fetch` through the bounded agent: it fails at once when every socket is taken. */
+  /**
+   * `fetch` through the bounded agent (its callFetch): it fails at once when every socket is
+   * taken, and fails a redirect and an answer over the size cap.
+   */
   fetch: typeof fetch;
 }
 
@@ -65,6 +70,34 @@ export class DeadlineError extends Error {
   }
 }
 
+/** The backend answered a call with something else than the JSON of its shape (src/api/types.ts). */
+export class UnexpectedAnswerError extends Error {
+  constructor(call: string, why: string) {
+    super(`the backend's answer to ${call} ${why}`);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
+/**
+ * Checks a successful answer against the shape of its call (src/api/answer-shapes.ts): what the
+ * page or form reads of it is there, of its type. Anything else fails the call, as an outage
+ * does: the page shows its "not loaded" state, the form its message, and it is never kept.
+ */
+function checkAnswer(method: string, path: string, response: FetchResponse<unknown>): void {
+  const call = `${method} ${path}`;
+  const data = response._data;
+  const type = response.headers.get('content-type');
+  if (data !== undefined && !isJsonType(type)) {
+    throw new UnexpectedAnswerError(call, `is ${type ?? 'untyped'}, not JSON`);
+  }
+  const shape = answerShape(method, path);
+  if (!shape) throw new UnexpectedAnswerError(call, 'has no declared shape');
+  const result = safeParse(shape, data);
+  if (!result.success) {
+    throw new UnexpectedAnswerError(call, `is not of its shape: ${result.issues[0].message}`);
+  }
+}
+
 export interface BackendCalls {
   /** src/api's functions take it as their last argument. */
   api: Api;
@@ -94,6 +127,7 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
   const jar = new Map(Object.entries(visitor.cookies));
   const setCookies = new Map<string, string>();
   const backendOrigin = new URL(backend.baseURL).origin;
+  const basePath = new URL(backend.baseURL).pathname.replace(/\/+$/, '');
   const shopOrigin = `${visitor.proto}://${visitor.host}`;
 
   const takeSetCookie = (line: string) => {
@@ -132,12 +166,17 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
         }
         options.headers = headers;
       },
-      onResponse({ response }) {
+      onResponse({ request, options, response }) {
         for (const line of response.headers.getSetCookie()) takeSetCookie(line);
         // A token the backend no longer knows (revoked, another device's logout) would make it
         // refuse every call for this visitor: the next calls go without it, and the visitor's
         // browser forgets it.
         if (response.status === 401 && jar.has(TOKEN_COOKIE)) takeSetCookie(TOKEN_GONE);
+        if (response.ok) {
+          const { pathname } = new URL(String(request));
+          const path = pathname.slice(basePath.length);
+          checkAnswer(options.method ?? 'GET', path, response);
+        }
         // Image URLs on the backend's host, or on the shop's (a backend that honours
         // X-Forwarded-Host), become paths the page shows through the shop's /media.
         if (response._data !== undefined) {

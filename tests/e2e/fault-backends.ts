@@ -261,3 +261,118 @@ export async function stubBackend(): Promise<FaultBackend> {
     throw error;
   }
 }
+
+/** How a twisted backend answers the requests it twists (issue 30's odd answers). */
+export type Twist =
+  /** 200 with an HTML page (a proxy's maintenance page, a login wall). */
+  | 'html'
+  /** 200 with JSON of another shape (a paginated list where a list was expected). */
+  | 'shape'
+  /** 307 to the same path on another host (a misconfigured proxy, or an attacker's). */
+  | 'redirect'
+  /** 200 with a list of products, streamed without a length until `hugeBytes`. */
+  | 'huge';
+
+export interface TwistedBackend extends FaultBackend {
+  /** From now on the requests `which` picks are answered with `twist` (null: all pass again). */
+  twist(twist: Twist | null, which?: (req: IncomingMessage) => boolean): void;
+  /** Cuts every connection and refuses new ones: an outage after the odd answers. */
+  kill(): Promise<void>;
+}
+
+/** One product of the stub's shape, as JSON, ending with a comma. */
+const HUGE_PIECE = `${JSON.stringify({
+  id: 1,
+  name: 'Клубника «Виктория»',
+  image: '/media/catalog/product-1.svg',
+  unit: 'кг',
+  unit_step: 0.5,
+  price: 690,
+  rest: 24,
+  available: true,
+})},`.repeat(400);
+
+/** Streams a JSON list of products of at least `bytes`, minding the reader's pace. */
+function streamHuge(res: ServerResponse, bytes: number): void {
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.write('[');
+  let sent = 0;
+  const more = () => {
+    while (sent < bytes && !res.destroyed) {
+      sent += HUGE_PIECE.length;
+      if (!res.write(HUGE_PIECE)) return;
+    }
+    res.off('drain', more);
+    if (!res.destroyed)
+      res.end(
+        '{"id":2,"name":"","image":null,"unit":"шт","unit_step":null,"price":null,"rest":0,"available":false}]',
+      );
+  };
+  res.on('drain', more);
+  more();
+}
+
+/**
+ * A working backend (the stub at `target`) whose answers can be twisted mid-run; a redirect sends
+ * the caller to `elsewhere`, another host.
+ */
+export async function twistedBackend(
+  target: string,
+  elsewhere: string,
+  hugeBytes = 50 * 1024 * 1024,
+): Promise<TwistedBackend> {
+  const agent = new Agent({ keepAlive: true });
+  const pass = proxyHandler(target, agent, (send) => send());
+  let twist: Twist | null = null;
+  let which: (req: IncomingMessage) => boolean = () => true;
+  const backend = await httpBackend(
+    (req, res) => {
+      if (!twist || !which(req)) return pass(req, res);
+      req.resume();
+      if (twist === 'html') {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><title>Технические работы</title><h1>Скоро вернёмся</h1>');
+      } else if (twist === 'shape') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end('{"count":0,"next":null,"results":[]}');
+      } else if (twist === 'redirect') {
+        res.writeHead(307, { Location: `${elsewhere}${req.url ?? '/'}` }).end();
+      } else {
+        streamHuge(res, hugeBytes);
+      }
+    },
+    () => agent.destroy(),
+  );
+  return {
+    url: backend.url,
+    port: backend.port,
+    twist: (next, pick = () => true) => {
+      twist = next;
+      which = pick;
+    },
+    kill: () => backend.close(),
+    close: backend.close,
+  };
+}
+
+/** Another host, where a redirect leads: it answers every call with data of its own. */
+export async function elsewhereBackend(): Promise<FaultBackend & { asked: string[] }> {
+  const asked: string[] = [];
+  const backend = await httpBackend((req, res) => {
+    asked.push(`${req.method} ${req.url}`);
+    req.resume();
+    const product = { id: 1, name: 'Чужой товар', image: null, unit: 'шт' };
+    const body = req.url?.includes('order_commit')
+      ? {
+          id: 1,
+          created_ts: '2026-11-20T14:05:00+03:00',
+          status: 0,
+          order_sum: 1,
+          items: [{ id: 1, amount: 1, price: 1, product }],
+        }
+      : [{ ...product, unit_step: null, price: 1, rest: 1, available: true }];
+    res.writeHead(req.method === 'POST' ? 201 : 200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+  return { url: backend.url, port: backend.port, close: backend.close, asked };
+}

@@ -6,14 +6,31 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBasket, updateBasketAmount } from '../../src/api/basket';
-import { searchProducts } from '../../src/api/catalog';
+import { getHomeProducts, searchProducts } from '../../src/api/catalog';
+import type { Product } from '../../src/api/types';
 import { backendAgent } from '../../server/backend-agent';
 import {
   type Backend,
   type BackendCalls,
   backendCalls,
+  UnexpectedAnswerError,
   type Visitor,
 } from '../../src/server/backend-calls';
+import { json } from './fake-replies';
+
+const HTML = { 'content-type': 'text/html; charset=utf-8' };
+const TEXT = { 'content-type': 'text/plain' };
+
+const raspberry: Product = {
+  id: 7,
+  name: 'Малина',
+  image: null,
+  unit: 'шт',
+  unit_step: null,
+  price: 250,
+  rest: 5,
+  available: true,
+};
 
 let server: Server;
 const seen: IncomingHttpHeaders[] = [];
@@ -40,7 +57,7 @@ beforeAll(async () => {
     const delay = cookie.includes('sessionid=slow') ? 40 : 0;
     setTimeout(() => {
       res.setHeader('content-type', 'application/json');
-      res.end(req.method === 'PUT' ? '{"product":{"id":7},"amount":1}' : '{}');
+      res.end(req.method === 'PUT' ? JSON.stringify({ product: raspberry, amount: 1 }) : '{}');
     }, delay);
   });
   server.listen(0, '127.0.0.1');
@@ -128,6 +145,35 @@ describe("the server's calls for a visitor", () => {
     expect(seen[0]?.authorization).toBe('Token revoked');
     expect(seen[1]?.authorization).toBeUndefined();
     expect(setCookies).toEqual(['jwt=; Max-Age=0; Path=/; SameSite=Lax']);
+  });
+});
+
+describe('answers the calls do not expect', () => {
+  /** A newcomer's calls to a backend that answers every call with `reply`. */
+  const callsAnswered = (reply: () => Response) =>
+    backendCalls(
+      { baseURL: 'http://backend.test/api', fetch: () => Promise.resolve(reply()) },
+      visitor({}),
+      60_000,
+    );
+  const products = [raspberry];
+
+  it.each([
+    ['HTML with a 200', () => new Response('<h1>Скоро вернёмся</h1>', { headers: HTML })],
+    ['JSON of another shape', () => json(200, { count: 1, results: products })],
+    ['a product without its price', () => json(200, [{ ...raspberry, price: undefined }])],
+    ['JSON sent as text', () => new Response(JSON.stringify(products), { headers: TEXT })],
+  ])('%s fails the call', async (_, reply) => {
+    const calls = callsAnswered(reply);
+    await expect(getHomeProducts(calls.api)).rejects.toBeInstanceOf(UnexpectedAnswerError);
+    calls.end();
+  });
+
+  it('an answer of its shape passes as it came', async () => {
+    const sent = [{ ...raspberry, section: 3 }];
+    const calls = callsAnswered(() => json(200, sent));
+    expect(await getHomeProducts(calls.api)).toEqual(sent);
+    calls.end();
   });
 });
 

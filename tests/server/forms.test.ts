@@ -4,7 +4,7 @@
 // stalls, and what it sends when all goes well.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_COOKIE_DAYS } from '../../src/api/token';
-import type { Basket, Product } from '../../src/api/types';
+import type { Basket, Order, Product } from '../../src/api/types';
 import { PHONE_INVALID } from '../../src/lib/phone';
 import {
   LOGIN_REFUSED,
@@ -144,6 +144,15 @@ const strawberry: Product = {
 
 const basketOf = (...lines: [Product, number][]): Basket =>
   Object.fromEntries(lines.map(([product, amount]) => [String(product.id), { product, amount }]));
+
+/** What order_commit answers for a placed order: the order, as the server checks it. */
+const placedOrder: Order = {
+  id: 8,
+  created_ts: '2026-11-20T14:05:00+03:00',
+  status: 0,
+  order_sum: 500,
+  items: [{ id: 1, amount: 2, price: 250, product: { id: 7, name: 'Малина', unit: 'шт' } }],
+};
 
 describe('the basket form', () => {
   const BACK = '/section/3?page=2';
@@ -306,7 +315,7 @@ describe('the checkout form', () => {
       'GET /api/catalog/basket': () => json(200, lines),
       'POST /api/catalog/order_commit': () => {
         lines = {};
-        return json(201, {});
+        return json(201, placedOrder);
       },
       ...routes,
     });
@@ -342,7 +351,7 @@ describe('the checkout form', () => {
   it('an empty basket emptied by this attempt’s order: its answer again, on to /order_status', async () => {
     const fake = fakeBackend({
       'GET /api/catalog/basket': () => json(200, {}),
-      'POST /api/catalog/order_commit': () => json(201, { id: 8 }),
+      'POST /api/catalog/order_commit': () => json(201, placedOrder),
     });
     const answer = await post('/commit', fake, {
       fields: form,
@@ -437,7 +446,7 @@ describe('the checkout form', () => {
         asked += 1;
         if (asked === 2) return json(409, { detail: 'Заказ с этим ключом ещё оформляется.' });
         if (asked === 1) placed += 1;
-        return json(201, { id: 8 });
+        return json(201, placedOrder);
       },
     });
     const twice = { fields: form, cookies: { sessionid: 'double-click' } };
