@@ -19,6 +19,7 @@ import { accessLog } from './access-log.ts';
 import { backendAgent, DEFAULT_MAX_ANSWER_BYTES } from './backend-agent.ts';
 import { backendPathGuard } from './backend-paths.ts';
 import { backendProxy } from './backend-proxy.ts';
+import { draining } from './draining.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
 import { plainScheme } from './request-scheme.ts';
@@ -76,7 +77,10 @@ export interface RunningShop {
   /** `http://127.0.0.1:3000/` */
   url: string;
   port: number;
-  /** Stops taking connections and resolves once the requests in flight are answered. */
+  /**
+   * Stops taking connections, fails /healthz and closes each connection after its answer, and
+   * resolves once the requests in flight are answered.
+   */
   close(): Promise<void>;
 }
 
@@ -84,6 +88,8 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   const host = options.host ?? '127.0.0.1';
   const app = express();
   app.disable('x-powered-by');
+  const drain = draining();
+  app.use(drain.track);
   // Behind nginx: the visitor's scheme and host come from its X-Forwarded-* headers.
   app.set('trust proxy', 'loopback');
   plainScheme(app);
@@ -92,7 +98,9 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   let scriptHashes: string[] = [];
   app.use(securityHeaders({ csp: !options.dev, scriptHashes: () => scriptHashes }));
   app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').type('text/plain').send('ok');
+    res.set('Cache-Control', 'no-store').type('text/plain');
+    if (drain.stopping) res.status(503).send('stopping');
+    else res.send('ok');
   });
 
   // Filled in once the server listens: the embedded stub answers on the server's own port.
@@ -196,7 +204,9 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
     port,
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {
-        // In-flight requests finish; idle keep-alive connections go now.
+        // In-flight requests finish, each closing its connection after it; idle keep-alive
+        // connections go now.
+        drain.stop();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
       })

@@ -146,8 +146,17 @@ export function backendProxy(apiTarget: string, options: BackendProxyOptions = {
   const maxSockets = options.maxSockets ?? DEFAULT_MAX_SOCKETS;
   const timeoutMs = options.timeoutMs ?? PROXY_TIMEOUT_MS;
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-  // Keep-alive: a visitor's calls reuse warm connections instead of a handshake each.
-  const agent = new client.Agent({ keepAlive: true, maxSockets, maxTotalSockets: maxSockets });
+  // Keep-alive: a visitor's calls reuse warm connections instead of a handshake each. An idle
+  // socket goes after 4 s, before the backend's own keep-alive ends it (Node's and json-server's
+  // 5 s): without a timeout Node keeps it until the backend closes it, sometimes just as a call
+  // goes out on it, which fails with ECONNRESET, a 502 (seen in a rolling restart, when nginx has
+  // no other instance to ask again).
+  const agent = new client.Agent({
+    keepAlive: true,
+    maxSockets,
+    maxTotalSockets: maxSockets,
+    timeout: 4_000,
+  });
 
   const handle = (req: Request, res: Response, next: NextFunction): void => {
     if (!isBackendPath(req.path)) {

@@ -14,7 +14,13 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
-import { IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH } from '../src/lib/image-url.ts';
+import {
+  IMAGE_ROUTE,
+  IMAGE_VERSION,
+  IMAGE_WIDTHS,
+  OG_IMAGE,
+  OG_WIDTH,
+} from '../src/lib/image-url.ts';
 import { ImageCache, type CachedImage } from './image-cache.ts';
 import { imageResizer, OUTPUT_TYPES, ResizeError, type OutputFormat } from './image-resize.ts';
 import { fetchSource, SourceError } from './image-source.ts';
@@ -181,10 +187,12 @@ export function imageRoute(options: ImageRouteOptions): Router {
   }
 
   const router = express.Router();
+  // The whole path as sent, the route's own name included: express matches a mount path in any
+  // letter case (`/IMG`) and with empty segments (`/img//v1`), each another address of a picture.
+  const address = new RegExp(`^${IMAGE_ROUTE}/([a-z0-9]+)/([a-z0-9]+)/([^?]+)$`);
   router.get(/.*/, async (req: Request, res: Response) => {
     // The path as sent (express would decode captured parameters once before this reads them).
-    const [, version = '', size = '', rawPath = ''] =
-      /^\/([a-z0-9]+)\/([a-z0-9]+)\/(.+)$/.exec(req.path) ?? [];
+    const [, version = '', size = '', rawPath = ''] = address.exec(req.originalUrl) ?? [];
     const og = size === OG_IMAGE;
     const width = og ? OG_WIDTH : Number(size);
     const mediaPath = canonicalMediaPath(rawPath);

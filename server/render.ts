@@ -73,11 +73,13 @@ export const THEME_COOKIE = 'theme';
 
 /**
  * Whether the first cookie `name` in the request's Cookie header is exactly `value`: no other
- * letter case, quotes or %-escapes. deploy/nginx.conf reads the theme and the cookie notice with
- * this same pattern for its cache key, so a kept page is always the variant its key names.
+ * letter case, quotes or %-escapes, and only spaces or tabs between cookies (JavaScript's \s
+ * takes a no-break space too, nginx's does not). deploy/nginx.conf reads the theme and the cookie
+ * notice with this same pattern for its cache key, and puts them first in a public request's
+ * Cookie header, so a kept page is always the variant its key names.
  */
 export function firstCookieIs(req: Request, name: string, value: string): boolean {
-  return new RegExp(`^(?:(?!${name}=)[^;]*;\\s*)*${name}=${value}(?:;|$)`).test(
+  return new RegExp(`^(?:(?![ \\t]*${name}=)[^;]*;)*[ \\t]*${name}=${value}(?:;|$)`).test(
     req.headers.cookie ?? '',
   );
 }

@@ -1,7 +1,6 @@
 // Headers on every answer: a Content-Security-Policy that lets the page's own inline scripts run
 // by their hashes (the same for every visitor, so a shared cache may keep the page), no MIME
 // sniffing, a short referrer, and no framing.
-import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -72,13 +71,17 @@ const BAD_REQUEST: [number, string, string] = [400, 'Bad Request', 'Неверн
 
 /**
  * The http server's 'clientError': a request Node refused before express saw it (a bad request
- * line, a URL or headers over 16 KB) is answered as Node would, but with the shop's headers and a
- * plain Russian text instead of Node's bare status line.
+ * line, a control byte in a header, a URL or headers over 16 KB) is answered as Node would, but
+ * with the shop's headers and a plain Russian text instead of Node's bare status line.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  // A connection that broke, or one that has had an answer already, gets nothing more.
-  const written = socket instanceof Socket ? socket.bytesWritten : 0;
-  if (!socket.writable || written > 0) {
+  // A connection that broke gets nothing more, nor one whose answer to an earlier request is
+  // going out (its bytes would be cut in two). Node's own check: the answer in flight on the
+  // socket, if any, has sent its head. Earlier answers on a kept-alive connection (nginx's) do not
+  // count: without an answer nginx takes the instance for failed, and everyone gets its 502.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })
+    ._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }

@@ -60,19 +60,22 @@ export interface Instance {
 }
 
 /**
- * Starts `server/main.ts` of the checkout at `root` (this one by default) on a free port, with
- * `env` added to this process's and `args` after it; resolves once it answers /healthz.
+ * Starts `server/main.ts` of the checkout at `root` (this one by default) on `port` (a free one
+ * by default; an instance restarted in place takes its old one), with `env` added to this
+ * process's and `args` after it; resolves once it answers /healthz.
  */
 export async function startShopProcess({
   root = REPO_ROOT,
   env = {},
   args = [],
+  port: wanted,
 }: {
   root?: string;
   env?: Record<string, string>;
   args?: string[];
+  port?: number;
 }): Promise<Instance> {
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
     cwd: root,
     env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', ...env },
@@ -129,8 +132,8 @@ export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> 
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-'));
   const port = await freePort();
   let conf = await readFile(path.join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
-  conf = swap(conf, 'server 127.0.0.1:3001;', `server 127.0.0.1:${shops[0].port};`);
-  conf = swap(conf, 'server 127.0.0.1:3002;', `server 127.0.0.1:${shops[1].port};`);
+  conf = swap(conf, '127.0.0.1:3001', `127.0.0.1:${shops[0].port}`);
+  conf = swap(conf, '127.0.0.1:3002', `127.0.0.1:${shops[1].port}`);
   conf = swap(conf, 'listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
   conf = swap(conf, 'root /srv/berries-shop/dist/client;', `root ${REPO_ROOT}dist/client;`);
   // Run as root, nginx's workers run as nobody: they must reach the caches under the prefix.

@@ -1,9 +1,11 @@
 // deploy/nginx.conf as written, run by Debian's nginx in front of two instances of the shop's
 // server, two processes as in production (tests/e2e/nginx-recipe.ts), which take their data from
 // one stub backend (as two instances share one Django).
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { assertClean, openPage, setupBrowser } from './browser.ts';
-import { type StubRecipe, startStubRecipe } from './nginx-recipe.ts';
+import { type StubRecipe, startShopProcess, startStubRecipe } from './nginx-recipe.ts';
 import { visitorWithBasket } from './visitor-cookies.ts';
 
 const browser = setupBrowser();
@@ -26,7 +28,37 @@ beforeAll(async () => {
   ({ url: front, shops } = recipe);
 });
 
-afterAll(() => recipe?.close());
+afterAll(async () => {
+  // Instances restarted by a test are this file's own processes, not the recipe's.
+  await Promise.all((shops ?? []).map((shop) => shop.close()));
+  await recipe?.close();
+});
+
+/** Sends `raw` to nginx as it is, and reads its answer until nginx closes the connection. */
+async function sendRaw(raw: string): Promise<string> {
+  const socket = connect(Number(new URL(front).port), '127.0.0.1');
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  socket.on('error', () => {});
+  socket.write(raw, 'latin1');
+  await once(socket, 'close');
+  return Buffer.concat(chunks).toString('latin1');
+}
+
+/** The statuses of GETs of `paths` through nginx, at once; a request that failed is 0. */
+function statuses(paths: string[], headers: Record<string, string> = {}): Promise<number[]> {
+  return Promise.all(
+    paths.map((path) =>
+      fetch(`${front}${path}`, { headers }).then(
+        async (answer) => {
+          await answer.arrayBuffer();
+          return answer.status;
+        },
+        () => 0,
+      ),
+    ),
+  );
+}
 
 describe('deploy/nginx.conf in front of two instances', () => {
   test('a product page through nginx has its name, price and OpenGraph tags', async () => {
@@ -231,6 +263,17 @@ describe('deploy/nginx.conf in front of two instances', () => {
       'CookieAccepted=true',
       'cookieAccepted=%74rue',
       'cookieAccepted=false; cookieAccepted=true',
+      // Whitespace that is one in JavaScript only, or in both.
+      'x=1;\u00a0theme=dark',
+      'x=1;\u00a0cookieAccepted=true',
+      '\u00a0theme=dark',
+      'x=1;\ttheme=dark',
+      'x=1;\t cookieAccepted=true',
+      'theme=dark\u00a0',
+      'x=1,theme=dark',
+      'theme=dark, cookieAccepted=true',
+      'x=1; theme=light; theme=dark',
+      'x=1; cookieAccepted=false;  cookieAccepted=true',
     ];
     for (const [index, cookie] of odd.entries()) {
       const fresh = `/catalog?odd=${index}`;
@@ -262,6 +305,100 @@ describe('deploy/nginx.conf in front of two instances', () => {
       expect(response.headers.get('cache-control')).toBe('private, no-store');
     }
     expect((await fetch(`${front}/news`)).headers.get('x-cache-status')).toBe('MISS');
+  });
+
+  test('a request with a control byte in a header, or three 7 KB headers, gets its own 400 or 431, and nobody else a 502', async () => {
+    const api = Array.from({ length: 20 }, () => '/api/catalog/section');
+    // nginx holds kept-alive connections to both instances, as under any load.
+    expect(await statuses(api)).toEqual(api.map(() => 200));
+    const bad: [header: string, status: number][] = [
+      ...['\u0001', '\u001f', '\u007f'].flatMap((byte): [string, number][] => [
+        [`X-Note: a${byte}b`, 400],
+        [`Cookie: sessionid=a${byte}b`, 400],
+      ]),
+      [[1, 2, 3].map((n) => `X-Big-${n}: ${'b'.repeat(7000)}`).join('\r\n'), 431],
+    ];
+    for (const path of ['/api/catalog/section', '/catalog?bad=1']) {
+      for (const [header, status] of bad) {
+        const answer = await sendRaw(
+          `GET ${path} HTTP/1.1\r\nHost: shop\r\n${header}\r\nConnection: close\r\n\r\n`,
+        );
+        expect(answer, header.slice(0, 30)).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+        // The instance's own answer, with the shop's headers, not nginx's 502.
+        expect(answer).toMatch(/^X-Content-Type-Options: nosniff$/m);
+      }
+    }
+    // Everyone else, right after: the API, pages nobody kept yet, a visitor with a basket.
+    const pages = Array.from({ length: 10 }, (_, i) => `/catalog?after-bad=${i}`);
+    expect(await statuses([...api, ...pages])).toEqual([...api, ...pages].map(() => 200));
+    const basket = await visitorWithBasket(front, ['4']);
+    expect(await statuses(['/product/4', '/order'], { cookie: basket })).toEqual([200, 200]);
+  });
+
+  test('a rolling restart of both instances under load loses no request', async () => {
+    const basket = await visitorWithBasket(front, ['7']);
+    const load: { path: string; headers: Record<string, string> }[] = [
+      { path: '/api/catalog/section', headers: {} },
+      { path: '/api/catalog/product_retrieve/7', headers: {} },
+      { path: '/product/7', headers: { cookie: basket } },
+      { path: '/order', headers: { cookie: basket } },
+    ];
+    const failed: string[] = [];
+    let done = 0;
+    let running = true;
+    // Waiters for the load to have made `count` more requests.
+    const waiting: { until: number; resolve: () => void }[] = [];
+    const loop = async (start: number) => {
+      for (let i = start; running; i += 1) {
+        const { path, headers } = load[i % load.length]!;
+        // A failure says whose it is: nginx's own 502 page, or an instance's answer.
+        const status = await fetch(`${front}${path}`, { headers }).then(
+          async (answer) => {
+            const body = await answer.text();
+            return answer.status === 200 ? 200 : `${answer.status} ${body.slice(0, 80)}`;
+          },
+          (error: Error) => error.message,
+        );
+        if (status !== 200) failed.push(`${path}: ${status}`);
+        done += 1;
+        for (const waiter of waiting.filter((one) => one.until <= done)) waiter.resolve();
+      }
+    };
+    const moreRequests = (count: number) =>
+      new Promise<void>((resolve) => waiting.push({ until: done + count, resolve }));
+    const loops = Array.from({ length: 8 }, (_, i) => loop(i));
+    // The operator's restart (README, Deploy): one instance at a time, the next once it is back.
+    for (const index of [0, 1] as const) {
+      const { port } = shops[index];
+      await moreRequests(40);
+      await shops[index].close();
+      // nginx has only the other instance for a while.
+      await moreRequests(40);
+      shops[index] = await startShopProcess({
+        port,
+        env: { API_TARGET: recipe!.backend.url.replace(/\/$/, '') },
+      });
+    }
+    await moreRequests(40);
+    running = false;
+    await Promise.all(loops);
+    expect(failed).toEqual([]);
+    expect(done).toBeGreaterThan(200);
+  });
+
+  test('/IMG/… and other spellings of a picture’s address are 404s that nginx does not keep', async () => {
+    for (const path of [
+      '/IMG/v1/480/catalog/product-7.jpg',
+      '/Img/v1/480/catalog/product-7.jpg',
+      '/img//v1/480/catalog/product-7.jpg',
+    ]) {
+      for (let i = 0; i < 2; i += 1) {
+        const answer = await fetch(`${front}${path}`, { headers: { accept: 'image/avif,*/*' } });
+        expect(answer.status, path).toBe(404);
+        expect(answer.headers.get('x-cache-status'), path).not.toMatch(FROM_CACHE);
+        await answer.arrayBuffer();
+      }
+    }
   });
 
   test('with one instance stopped, the other serves the shop', async () => {

@@ -53,3 +53,47 @@ describe("Node's own refusals", () => {
     );
   });
 });
+
+/** Sends `good` and, once its answer is in, `bad` on the same kept-alive connection. */
+async function sendAfterAnswer(good: string, bad: string): Promise<string> {
+  const socket = connect(Number(new URL(shop.url).port), '127.0.0.1');
+  const chunks: Buffer[] = [];
+  socket.on('error', () => {});
+  socket.write(good);
+  // The first answer is whole once its body `ok` is in.
+  await new Promise<void>((resolve) => {
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (Buffer.concat(chunks).toString('utf8').endsWith('\r\n\r\nok')) resolve();
+    });
+  });
+  chunks.length = 0;
+  socket.write(bad);
+  await once(socket, 'close');
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+describe('a refused request on a kept-alive connection (as nginx keeps them)', () => {
+  const good = 'GET / HTTP/1.1\r\nHost: shop\r\n\r\n';
+  it.each([
+    [
+      'a control byte in a header value',
+      `GET / HTTP/1.1\r\nHost: shop\r\nX-A: a\u0001b\r\n\r\n`,
+      400,
+    ],
+    ['a DEL in the Cookie header', `GET / HTTP/1.1\r\nHost: shop\r\nCookie: a=\u007f\r\n\r\n`, 400],
+    [
+      'three 7 KB headers',
+      `GET / HTTP/1.1\r\nHost: shop\r\n${[1, 2, 3].map((n) => `X-${n}: ${'a'.repeat(7000)}\r\n`).join('')}\r\n`,
+      431,
+    ],
+  ])(
+    '%s: its answer with the shop’s headers, after an answer went out',
+    async (_what, bad, status) => {
+      const answer = await sendAfterAnswer(good, bad);
+      expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(answer).toMatch(/^X-Content-Type-Options: nosniff$/m);
+      expect(answer).toMatch(/^Connection: close$/m);
+    },
+  );
+});

@@ -54,4 +54,20 @@ describe('/img/v1/{width}/{path}', () => {
       expect(asked).toEqual([]);
     },
   );
+
+  it.each([
+    '/IMG/v1/160/catalog/product-2.jpg',
+    '/Img/v1/160/catalog/product-2.jpg',
+    '/img//v1/160/catalog/product-2.jpg',
+    '/img/v1//160/catalog/product-2.jpg',
+    '/img/v1/160//catalog/product-2.jpg',
+    '/img/V1/160/catalog/product-2.jpg',
+    '/img/v1/OG/catalog/product-2.jpg',
+  ])('%s, another spelling of the address, is a 404 that asks the backend nothing', async (url) => {
+    asked.length = 0;
+    const answer = await rawGet(shop.url, url);
+    expect(answer.status).toBe(404);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(asked).toEqual([]);
+  });
 });
