@@ -15,10 +15,12 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
+from . import serializers
 from .models import (
     BasketLine,
     NewsPost,
     Order,
+    OrderAttempt,
     OrderItem,
     PolicyDocument,
     Product,
@@ -202,6 +204,49 @@ def visitor_orders(request, n):
             session_key=key, phone="+79161234567", delivery="1", order_sum=product.price
         )
         OrderItem.objects.create(order=order, product=product, amount=1, price=product.price)
+
+
+# One order per checkout: the kept first answers (OrderAttempt) -------------------------------
+
+
+def _keep(visitor, key, status=None, body=None):
+    """The attempt of `visitor` with `key`, started now, with its first answer (None: in flight)."""
+    OrderAttempt.objects.filter(visitor=visitor, key=key).delete()
+    OrderAttempt.objects.create(visitor=visitor, key=key, status=status, body=body)
+
+
+def _placed_order(session_key, id):
+    """An order of product `id` for the session, as order_commit answers it; basket emptied."""
+    product = product_exists(None, id)
+    BasketLine.objects.filter(session_key=session_key).delete()
+    order = Order.objects.create(
+        session_key=session_key, phone="+79161234567", delivery="1", order_sum=product.price
+    )
+    OrderItem.objects.create(order=order, product=product, amount=1, price=product.price)
+    return serializers.OrderSerializer(order).data
+
+
+@state("the visitor's checkout with Idempotency-Key {key} placed an order of product {id}")
+def placed_attempt(request, key, id):
+    session_key = visitor_session(request).session_key
+    _keep(f"session:{session_key}", key, 201, _placed_order(session_key, id))
+
+
+@state("another visitor's checkout with Idempotency-Key {key} placed an order of product {id}")
+def other_visitor_attempt(request, key, id):
+    other = guide.OTHER_SESSION
+    _keep(f"session:{other}", key, 201, _placed_order(other, id))
+
+
+@state("the visitor's checkout with Idempotency-Key {key} was refused for its phone")
+def refused_attempt(request, key):
+    visitor = f"session:{visitor_session(request).session_key}"
+    _keep(visitor, key, 400, {"phone": ["Некорректный номер"]})
+
+
+@state("the visitor's checkout with Idempotency-Key {key} is being placed")
+def attempt_in_flight(request, key):
+    _keep(f"session:{visitor_session(request).session_key}", key)
 
 
 # Users and tokens -------------------------------------------------------------------------
