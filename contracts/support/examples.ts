@@ -136,6 +136,8 @@ export const PLACED_ATTEMPT_KEY = '7d1c4e2a-6b3f-4a59-9e08-c2f5a1b7d364';
 export const IN_FLIGHT_ATTEMPT_KEY = 'a3f8b2c1-5e7d-4c6a-8b90-1d2e3f4a5b6c';
 export const REFUSED_ATTEMPT_KEY = 'c9e1d7b3-2a4f-4e68-b5c0-8f3a6d2e1b97';
 export const SHARED_ATTEMPT_KEY = 'e4b7a1d9-3c6e-4f2b-a8d5-9c1e7f3b2a60';
+/** The checkout form's key, posted to the shop's server. */
+export const SERVER_ATTEMPT_KEY = '3e6f9a2b-8c1d-4b7e-9f05-6a4d2c8e1b73';
 
 export const ORDER: Order = {
   id: 8,

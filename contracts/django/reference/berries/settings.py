@@ -5,7 +5,7 @@ Everything that the storefront's contract depends on is marked "guide:" (contrac
 
     DJANGO_DATA_DIR        the SQLite file and the media live here (default: <tmp>/berries-django)
     DJANGO_DEBUG           1 (default) or 0
-    DJANGO_ALLOWED_HOSTS   comma-separated (default: 127.0.0.1,localhost)
+    DJANGO_ALLOWED_HOSTS   comma-separated (default: 127.0.0.1,localhost,backend.internal,shop.example)
     DJANGO_SECRET_KEY      anything long and secret outside development
     PACT_PROVIDER_STATES   1: mount the pact's provider-state view at /_pact/provider-states
 """
@@ -21,7 +21,11 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "reference-backend-development-
 # A development backend: DEBUG by default. Its HTML error pages must never reach a shopper; the
 # shop's proxy hides them.
 DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
-ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+# guide: the backend's own names, and the shop's public name that X-Forwarded-Host carries (the
+# pact's server calls name shop.example).
+ALLOWED_HOSTS = os.environ.get(
+    "DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,backend.internal,shop.example"
+).split(",")
 
 # Behind the shop's proxy, which sends X-Forwarded-Host/-Proto/-For: absolute URLs (the photos'
 # `image`) then name the shop's address and scheme, not the backend's internal one. Trust these
