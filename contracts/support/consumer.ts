@@ -155,7 +155,13 @@ export interface ContractSpec {
    * answer 200 or 201 to a PUT that creates, 200 or 204 to a DELETE); an error status is exact.
    * `rules`: matching rules the body's matchers cannot express (the basket's keys).
    */
-  response: { status: number; body?: unknown; rules?: Rules };
+  response: {
+    status: number;
+    /** Other error statuses the app treats as this one (`status` is the example). */
+    orStatus?: number[];
+    body?: unknown;
+    rules?: Rules;
+  };
   /** The visitor's token (default none) and anti-forgery token (default PACT_CSRF_TOKEN). */
   visitor?: { token?: string; csrfToken?: string | null };
   /**
@@ -221,11 +227,13 @@ function requestHeaders(spec: ContractSpec): TemplateHeaders {
   return { ...headers, ...server, ...spec.request.headers };
 }
 
-/** The status as the pact states it: any 2xx for a success, the very code for an error. */
-export function responseStatus(status: number) {
-  return status >= 200 && status < 300
-    ? M.matchStatus(status, HTTPResponseStatusClass.Success)
-    : status;
+/**
+ * The status as the pact states it: any 2xx for a success, the very code for an error, or one of
+ * the codes the app reads the same way.
+ */
+export function responseStatus(status: number, orStatus: number[] = []) {
+  if (status >= 200 && status < 300) return M.matchStatus(status, HTTPResponseStatusClass.Success);
+  return orStatus.length > 0 ? M.matchStatus(status, [status, ...orStatus]) : status;
 }
 
 interface FfiResponse {
@@ -267,7 +275,7 @@ export function contract(spec: ContractSpec): void {
       let interaction = pact.addInteraction();
       for (const state of spec.given) interaction = interaction.given(state.name, state.params);
       const { method, path, query, body } = spec.request;
-      const { status, body: responseBody, rules } = spec.response;
+      const { status, orStatus, body: responseBody, rules } = spec.response;
       await interaction
         .uponReceiving(spec.description)
         .comment(`Sent by ${spec.calls}() in src/api/${module}.ts`)
@@ -277,7 +285,7 @@ export function contract(spec: ContractSpec): void {
           if (query) builder.query(query);
           if (body !== undefined) builder.jsonBody(body);
         })
-        .willRespondWith(responseStatus(status), (builder) => {
+        .willRespondWith(responseStatus(status, orStatus), (builder) => {
           if (responseBody !== undefined) {
             const nullable = nullableRules(responseBody);
             builder.jsonBody(nullable.body);
