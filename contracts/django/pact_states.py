@@ -179,8 +179,10 @@ def visitor_orders(request, n):
 
 # One order per checkout (Idempotency-Key): the first answers a repeat must get ---------------
 #
-# These put rows of your idempotency store (the guide's ``OrderAttempt``, or your cache) in
-# place as if the first request had come: for the verifier's visitor, or for another one.
+# Each makes a first request of a checkout and keeps its answer, for the verifier's visitor or
+# another one. Best through your own view (``rest_framework.test.APIClient`` with the visitor's
+# ``sessionid`` cookie and ``HTTP_IDEMPOTENCY_KEY``), so the verification checks what your view
+# keeps; the reference backend's ``shop/pact_states.py`` does so. "Being placed" writes its row.
 
 #: Another visitor than the verifier's, whose keys must never answer the verifier's visitor.
 OTHER_SESSION = "pactothervisitorforcontracts0002"

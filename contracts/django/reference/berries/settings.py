@@ -7,6 +7,7 @@ Everything that the storefront's contract depends on is marked "guide:" (contrac
     DJANGO_DEBUG           1 (default) or 0
     DJANGO_ALLOWED_HOSTS   comma-separated (default: 127.0.0.1,localhost,backend.internal,shop.example)
     DJANGO_SECRET_KEY      anything long and secret outside development
+    DJANGO_SHOP_ADDRESSES  comma-separated networks the shop calls from (default: loopback)
     PACT_PROVIDER_STATES   1: mount the pact's provider-state view at /_pact/provider-states
 """
 
@@ -32,6 +33,9 @@ ALLOWED_HOSTS = os.environ.get(
 # headers only when the backend is reachable through that proxy alone.
 USE_X_FORWARDED_HOST = True
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# guide: where the shop's servers call from (here the same machine); shop.middleware believes
+# their X-Forwarded-For only.
+SHOP_ADDRESSES = os.environ.get("DJANGO_SHOP_ADDRESSES", "127.0.0.0/8,::1/128").split(",")
 
 INSTALLED_APPS = [
     "django.contrib.auth",
