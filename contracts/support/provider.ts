@@ -108,6 +108,16 @@ async function csrfFromBasket(baseUrl: string, host: string): Promise<CsrfHandou
     });
     await response.arrayBuffer();
     const token = csrfCookieOf(response);
+    const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith('csrftoken='));
+    if (token && line && /;\s*httponly\s*(;|$)/i.test(line)) {
+      return {
+        token,
+        problem:
+          `GET ${BASKET_PATH} set the csrftoken cookie HttpOnly, so the app in the browser cannot` +
+          ' read it to send X-CSRFToken, and every PUT, POST and DELETE it sends fails with 403.' +
+          ' Leave CSRF_COOKIE_HTTPONLY False (contracts/README.md, "Django settings").',
+      };
+    }
     if (token) return { token };
     return {
       token: null,
