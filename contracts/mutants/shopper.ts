@@ -73,7 +73,8 @@ class Browser {
       headers,
       body: form ? new URLSearchParams(form).toString() : undefined,
       redirect: 'manual',
-      signal: AbortSignal.timeout(30_000),
+      // Only against a hang: no answer of a working backend comes near it.
+      signal: AbortSignal.timeout(120_000),
     });
     const setCookies = answer.headers.getSetCookie();
     for (const line of setCookies) {
