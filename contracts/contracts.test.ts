@@ -13,6 +13,7 @@ import { basketContracts } from './consumer/basket';
 import { catalogContracts } from './consumer/catalog';
 import { contentContracts } from './consumer/content';
 import { orderContracts } from './consumer/orders';
+import { serverCallContracts } from './consumer/server-calls';
 import {
   apiModulesNotCovered,
   fieldsNotReadByApp,
@@ -43,6 +44,7 @@ describe('consumer: every call of src/api against the Pact mock server', () => {
   orderContracts();
   contentContracts();
   authContracts();
+  serverCallContracts();
 
   afterAll(() => {
     const result = writePactFile();

@@ -414,10 +414,11 @@ describe('contracts:verify and CSRF: the token comes from the basket, as in a br
   const TOKEN = 'tokenFromTheBackendsOwnBasket0123456789abcdefghij';
 
   /** Django's CsrfViewMiddleware in short: the cookie must be there and equal the header. */
-  async function djangoLike(handsOutToken: boolean) {
+  async function djangoLike(handsOutToken: boolean, httpOnly = false) {
     const server = createServer((request, response) => {
       if (request.method === 'GET' && request.url === '/api/catalog/basket') {
-        if (handsOutToken) response.setHeader('Set-Cookie', `csrftoken=${TOKEN}; Path=/`);
+        const flags = httpOnly ? '; HttpOnly' : '';
+        if (handsOutToken) response.setHeader('Set-Cookie', `csrftoken=${TOKEN}; Path=/${flags}`);
         response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
         return;
       }
@@ -432,11 +433,11 @@ describe('contracts:verify and CSRF: the token comes from the basket, as in a br
     return { url, close: () => new Promise((resolve) => server.close(resolve)) };
   }
 
-  async function verify(handsOutToken: boolean) {
+  async function verify(handsOutToken: boolean, httpOnly = false) {
     const dir = mkdtempSync(join(tmpdir(), 'berries-verify-csrf-'));
     const pactFile = join(dir, 'pact.json');
     writeFileSync(pactFile, JSON.stringify(PACT));
-    const backend = await djangoLike(handsOutToken);
+    const backend = await djangoLike(handsOutToken, httpOnly);
     try {
       return await verifyProvider({ providerBaseUrl: backend.url, pactFile, logLevel: 'error' });
     } finally {
@@ -458,5 +459,15 @@ describe('contracts:verify and CSRF: the token comes from the basket, as in a br
     expect(summary).toContain('✗ CSRF: GET /api/catalog/basket (HTTP 200) set no csrftoken cookie');
     expect(summary).toContain('ensure_csrf_cookie');
     expect(summary).toContain('✗ PUT /api/catalog/basket/7');
+  });
+
+  // Its PUT passes here (the verifier sends the cookie as a server would), but the app in the
+  // browser cannot read an HttpOnly cookie to send it back: every visitor's PUT would be 403.
+  it('fails a backend whose CSRF cookie is HttpOnly (CSRF_COOKIE_HTTPONLY), and says why', async () => {
+    const report = await verify(true, true);
+    expect(report.ok).toBe(false);
+    const summary = formatReport(report);
+    expect(summary).toContain('✗ CSRF: GET /api/catalog/basket set the csrftoken cookie HttpOnly');
+    expect(summary).toContain('CSRF_COOKIE_HTTPONLY');
   });
 });

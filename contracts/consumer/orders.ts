@@ -5,14 +5,19 @@ import { describe, expect } from 'vitest';
 import type { OrderCommit } from '../../src/api/types';
 import { fieldErrorsBody, orderBody, placedOrderBody } from '../support/bodies';
 import { contract } from '../support/consumer';
-import { failureFields } from '../support/errors';
+import { failure, failureFields } from '../support/errors';
+import { errorStatus } from '../../src/api/http';
 import {
   ATTEMPT_KEY,
   BAD_PHONE,
+  IN_FLIGHT_ATTEMPT_KEY,
   ORDER,
   ORDER_COMMIT,
   OTHER_ATTEMPT_KEY,
+  PLACED_ATTEMPT_KEY,
   RASPBERRY,
+  REFUSED_ATTEMPT_KEY,
+  SHARED_ATTEMPT_KEY,
 } from '../support/examples';
 import { STATES } from '../support/states';
 
@@ -34,6 +39,9 @@ const holdsLine = {
   name: STATES.basketLine,
   params: { id: RASPBERRY.id, amount: 1.5 },
 } as const;
+
+/** A sentence with Russian words in it: what the shop could show. */
+const RUSSIAN_TEXT = /^.*[А-Яа-яЁё].*$/;
 
 export function orderContracts(): void {
   describe('orders', () => {
@@ -72,6 +80,91 @@ export function orderContracts(): void {
           api.commitOrder({ ...ORDER_COMMIT, phone: BAD_PHONE }, OTHER_ATTEMPT_KEY),
         );
         expect(errors.phone).toEqual(['Некорректный номер']);
+      },
+    });
+
+    // One order per checkout (contracts/README.md, "One order per checkout"): each repeat below
+    // is answered differently by a backend that ignores Idempotency-Key, or keys it per shop
+    // instead of per visitor, and its description names the key so the verifier's failure does.
+    contract({
+      description:
+        'POST /api/catalog/order_commit: Idempotency-Key of a placed order again, the basket now empty: the same order (201)',
+      given: [
+        { name: STATES.placedAttempt, params: { key: PLACED_ATTEMPT_KEY, id: RASPBERRY.id } },
+      ],
+      calls: 'commitOrder',
+      request: {
+        method: 'POST',
+        path: '/api/catalog/order_commit',
+        headers: attemptHeaders(PLACED_ATTEMPT_KEY),
+        body: commitBody(ORDER_COMMIT),
+      },
+      // The first answer, not «the basket is empty»: the checkout shows its order placed.
+      response: { status: 201, body: placedOrderBody(ORDER) },
+      run: async ({ api }) => {
+        const placed = await api.commitOrder(ORDER_COMMIT, PLACED_ATTEMPT_KEY);
+        expect(placed.items.map((item) => item.product.id)).toEqual([RASPBERRY.id]);
+      },
+    });
+
+    contract({
+      description:
+        'POST /api/catalog/order_commit: Idempotency-Key of an order still being placed: wait (409)',
+      given: [holdsLine, { name: STATES.attemptInFlight, params: { key: IN_FLIGHT_ATTEMPT_KEY } }],
+      calls: 'commitOrder',
+      request: {
+        method: 'POST',
+        path: '/api/catalog/order_commit',
+        headers: attemptHeaders(IN_FLIGHT_ATTEMPT_KEY),
+        body: commitBody(ORDER_COMMIT),
+      },
+      // Not a second order of the same basket: the shop waits and asks again.
+      response: {
+        status: 409,
+        body: { detail: M.regex(RUSSIAN_TEXT, 'Заказ с этим ключом ещё оформляется.') },
+      },
+      run: async ({ api }) => {
+        const error = await failure(api.commitOrder(ORDER_COMMIT, IN_FLIGHT_ATTEMPT_KEY));
+        expect(errorStatus(error)).toBe(409);
+      },
+    });
+
+    contract({
+      description:
+        'POST /api/catalog/order_commit: Idempotency-Key of a refused order again: the same 400, even with the phone now right',
+      given: [holdsLine, { name: STATES.refusedAttempt, params: { key: REFUSED_ATTEMPT_KEY } }],
+      calls: 'commitOrder',
+      request: {
+        method: 'POST',
+        path: '/api/catalog/order_commit',
+        headers: attemptHeaders(REFUSED_ATTEMPT_KEY),
+        body: commitBody(ORDER_COMMIT),
+      },
+      response: { status: 400, body: fieldErrorsBody('phone', 'Некорректный номер') },
+      run: async ({ api }) => {
+        const errors = await failureFields(api.commitOrder(ORDER_COMMIT, REFUSED_ATTEMPT_KEY));
+        expect(errors.phone).toEqual(['Некорректный номер']);
+      },
+    });
+
+    contract({
+      description:
+        "POST /api/catalog/order_commit: Idempotency-Key another visitor used, this basket empty: this visitor's own 400, not their order",
+      given: [
+        { name: STATES.otherVisitorAttempt, params: { key: SHARED_ATTEMPT_KEY, id: RASPBERRY.id } },
+        { name: STATES.emptyBasket },
+      ],
+      calls: 'commitOrder',
+      request: {
+        method: 'POST',
+        path: '/api/catalog/order_commit',
+        headers: attemptHeaders(SHARED_ATTEMPT_KEY),
+        body: commitBody(ORDER_COMMIT),
+      },
+      response: { status: 400 },
+      run: async ({ api }) => {
+        const error = await failure(api.commitOrder(ORDER_COMMIT, SHARED_ATTEMPT_KEY));
+        expect(errorStatus(error)).toBe(400);
       },
     });
 

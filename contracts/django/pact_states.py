@@ -177,6 +177,47 @@ def visitor_orders(request, n):
     raise NotImplementedError
 
 
+# One order per checkout (Idempotency-Key): the first answers a repeat must get ---------------
+#
+# Each makes a first request of a checkout and keeps its answer, for the verifier's visitor or
+# another one. Best through your own view (``rest_framework.test.APIClient`` with the visitor's
+# ``sessionid`` cookie and ``HTTP_IDEMPOTENCY_KEY``), so the verification checks what your view
+# keeps; the reference backend's ``shop/pact_states.py`` does so. "Being placed" writes its row.
+
+#: Another visitor than the verifier's, whose keys must never answer the verifier's visitor.
+OTHER_SESSION = "pactothervisitorforcontracts0002"
+
+
+@state("the visitor's checkout with Idempotency-Key {key} placed an order of product {id}")
+def placed_attempt(request, key, id):
+    """The visitor's order of product ``id`` (as in "product {id} exists"), placed by a
+    checkout with ``key``, whose answer (201 and the order) is kept for that key; the basket is
+    empty now. A repeat with ``key`` must get that 201 and order, not «the basket is empty»."""
+    raise NotImplementedError
+
+
+@state("another visitor's checkout with Idempotency-Key {key} placed an order of product {id}")
+def other_visitor_attempt(request, key, id):
+    """Another visitor (the session ``OTHER_SESSION``, say) placed an order of product ``id``
+    with ``key``, and its answer is kept for them: the verifier's visitor sending ``key`` is
+    processed as a first request of their own."""
+    raise NotImplementedError
+
+
+@state("the visitor's checkout with Idempotency-Key {key} was refused for its phone")
+def refused_attempt(request, key):
+    """The visitor's checkout with ``key`` was refused: its kept answer is 400
+    ``{"phone": ["Некорректный номер"]}``. A repeat gets it again whatever its body."""
+    raise NotImplementedError
+
+
+@state("the visitor's checkout with Idempotency-Key {key} is being placed")
+def attempt_in_flight(request, key):
+    """The visitor's first request with ``key`` is being placed right now (started a moment
+    ago, no answer yet): a repeat must answer 409 at once and place nothing."""
+    raise NotImplementedError
+
+
 # Users and tokens -------------------------------------------------------------------------
 
 

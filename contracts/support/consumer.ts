@@ -19,11 +19,19 @@ import * as auth from '../../src/api/auth';
 import * as basket from '../../src/api/basket';
 import * as catalog from '../../src/api/catalog';
 import * as content from '../../src/api/content';
-import { configureApi } from '../../src/api/http';
+import { type Api as ServerApi, configureApi } from '../../src/api/http';
 import * as orders from '../../src/api/orders';
 import { setToken } from '../../src/api/token';
+import { backendCalls, TOKEN_COOKIE, type Visitor } from '../../src/server/backend-calls';
 import { type FileRule, nullableRules } from './bodies';
-import { CONSUMER, PACT_CSRF_TOKEN, PACT_DIR, PACT_FILE, PROVIDER } from './constants';
+import {
+  CONSUMER,
+  PACT_CSRF_TOKEN,
+  PACT_DIR,
+  PACT_FILE,
+  PACT_SESSION,
+  PROVIDER,
+} from './constants';
 import { normalizePact, type PactFile } from './pact-file';
 import type { Given } from './states';
 
@@ -81,6 +89,52 @@ export const AUTHORIZATION_PATTERN = /^Token \S+$/;
 export const CSRF_PATTERN = /^[A-Za-z0-9]{32,64}$/;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The visitor as the shop's server reports them: one address, the scheme, the shop's name. */
+export const SERVER_VISITOR = {
+  forwardedFor: '203.0.113.7',
+  proto: 'https',
+  host: 'shop.example',
+} as const;
+const ADDRESS_PATTERN = /^[0-9A-Fa-f.:]+$/;
+const PROTO_PATTERN = /^https?$/;
+const HOST_PATTERN = /^[A-Za-z0-9.-]+(:[0-9]+)?$/;
+/** The shop's own address: Django's HTTPS Referer check compares its host with get_host(). */
+const REFERER_PATTERN = /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]+)?\/$/;
+/** Any cookies of the visitor's, among them the session (no lookahead: Pact's regex is Rust's). */
+const SESSION_COOKIE_PATTERN = /^(.+; )?sessionid=[A-Za-z0-9]+(; .+)?$/;
+/** The same, with Django's CSRF cookie too, in either order. */
+const SESSION_AND_CSRF_COOKIE_PATTERN =
+  /^(.+; )?(csrftoken=[A-Za-z0-9]{32,64}; (.+; )?sessionid=[A-Za-z0-9]+|sessionid=[A-Za-z0-9]+; (.+; )?csrftoken=[A-Za-z0-9]{32,64})(; .+)?$/;
+
+/** The cookies of a `server` spec's visitor, in the order a browser sent them to the shop. */
+function serverCookies(spec: ContractSpec): Record<string, string> {
+  if (spec.server?.newcomer) return {};
+  const cookies: Record<string, string> = { csrftoken: PACT_CSRF_TOKEN, sessionid: PACT_SESSION };
+  if (spec.visitor?.token) cookies[TOKEN_COOKIE] = spec.visitor.token;
+  return cookies;
+}
+
+/** The headers the shop's server adds for its visitor (src/server/backend-calls.ts). */
+function serverHeaders(spec: ContractSpec): TemplateHeaders {
+  const headers: TemplateHeaders = {
+    'X-Forwarded-For': M.regex(ADDRESS_PATTERN, SERVER_VISITOR.forwardedFor),
+    'X-Forwarded-Proto': M.regex(PROTO_PATTERN, SERVER_VISITOR.proto),
+    'X-Forwarded-Host': M.regex(HOST_PATTERN, SERVER_VISITOR.host),
+    Referer: M.regex(REFERER_PATTERN, `${SERVER_VISITOR.proto}://${SERVER_VISITOR.host}/`),
+  };
+  const cookies = serverCookies(spec);
+  if (Object.keys(cookies).length > 0) {
+    const example = Object.entries(cookies)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+    const pattern = UNSAFE.has(spec.request.method)
+      ? SESSION_AND_CSRF_COOKIE_PATTERN
+      : SESSION_COOKIE_PATTERN;
+    headers.Cookie = M.regex(pattern, example);
+  }
+  return headers;
+}
+
 export interface ContractSpec {
   /** Unique; the pact file is sorted by it, so it starts with the method and path. */
   description: string;
@@ -101,14 +155,29 @@ export interface ContractSpec {
    * answer 200 or 201 to a PUT that creates, 200 or 204 to a DELETE); an error status is exact.
    * `rules`: matching rules the body's matchers cannot express (the basket's keys).
    */
-  response: { status: number; body?: unknown; rules?: Rules };
+  response: {
+    status: number;
+    /** Other error statuses the app treats as this one (`status` is the example). */
+    orStatus?: number[];
+    body?: unknown;
+    rules?: Rules;
+  };
   /** The visitor's token (default none) and anti-forgery token (default PACT_CSRF_TOKEN). */
   visitor?: { token?: string; csrfToken?: string | null };
+  /**
+   * Sent by the shop's server for a visitor (src/server/backend-calls.ts), not by the browser:
+   * with the visitor's cookies (none for a newcomer), the token's cookie mirror as
+   * `Authorization`, the X-Forwarded-* headers and a Referer. The test passes
+   * `serverApi` to the src/api function, as the server's loaders and forms do.
+   */
+  server?: { newcomer?: boolean };
   run: (context: RunContext) => Promise<void>;
 }
 
 export interface RunContext {
   api: Api;
+  /** The client of the shop's server for this spec's visitor (`server` specs only). */
+  serverApi: ServerApi;
   /** How many times the app's 401 handler ran during this test. */
   unauthorizedCalls: () => number;
 }
@@ -154,14 +223,17 @@ function requestHeaders(spec: ContractSpec): TemplateHeaders {
     headers['X-CSRFToken'] = M.regex(CSRF_PATTERN, csrf);
   }
   if (spec.request.body !== undefined) headers['Content-Type'] = 'application/json';
-  return { ...headers, ...spec.request.headers };
+  const server = spec.server ? serverHeaders(spec) : {};
+  return { ...headers, ...server, ...spec.request.headers };
 }
 
-/** The status as the pact states it: any 2xx for a success, the very code for an error. */
-export function responseStatus(status: number) {
-  return status >= 200 && status < 300
-    ? M.matchStatus(status, HTTPResponseStatusClass.Success)
-    : status;
+/**
+ * The status as the pact states it: any 2xx for a success, the very code for an error, or one of
+ * the codes the app reads the same way.
+ */
+export function responseStatus(status: number, orStatus: number[] = []) {
+  if (status >= 200 && status < 300) return M.matchStatus(status, HTTPResponseStatusClass.Success);
+  return orStatus.length > 0 ? M.matchStatus(status, [status, ...orStatus]) : status;
 }
 
 interface FfiResponse {
@@ -203,7 +275,7 @@ export function contract(spec: ContractSpec): void {
       let interaction = pact.addInteraction();
       for (const state of spec.given) interaction = interaction.given(state.name, state.params);
       const { method, path, query, body } = spec.request;
-      const { status, body: responseBody, rules } = spec.response;
+      const { status, orStatus, body: responseBody, rules } = spec.response;
       await interaction
         .uponReceiving(spec.description)
         .comment(`Sent by ${spec.calls}() in src/api/${module}.ts`)
@@ -213,7 +285,7 @@ export function contract(spec: ContractSpec): void {
           if (query) builder.query(query);
           if (body !== undefined) builder.jsonBody(body);
         })
-        .willRespondWith(responseStatus(status), (builder) => {
+        .willRespondWith(responseStatus(status, orStatus), (builder) => {
           if (responseBody !== undefined) {
             const nullable = nullableRules(responseBody);
             builder.jsonBody(nullable.body);
@@ -231,10 +303,22 @@ export function contract(spec: ContractSpec): void {
               unauthorized += 1;
             },
           });
-          setToken(spec.visitor?.token ?? null);
+          // The browser's client holds the token; the server's reads it from the cookie mirror.
+          setToken(spec.server ? null : (spec.visitor?.token ?? null));
+          const visitor: Visitor = { cookies: serverCookies(spec), ...SERVER_VISITOR };
+          const server = backendCalls(
+            { baseURL: `${mockServer.url}/api`, fetch: globalThis.fetch },
+            visitor,
+            30_000,
+          );
           try {
-            await spec.run({ api: recordingApi(calls), unauthorizedCalls: () => unauthorized });
+            await spec.run({
+              api: recordingApi(calls),
+              serverApi: server.api,
+              unauthorizedCalls: () => unauthorized,
+            });
           } finally {
+            server.end();
             setToken(null);
           }
           expect(calls, 'the src/api functions the test called').toEqual([spec.calls]);

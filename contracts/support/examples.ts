@@ -131,6 +131,13 @@ export const ORDER_COMMIT: OrderCommit = {
 /** Checkout attempts' keys (features/checkout/order-attempt.ts): one per interaction. */
 export const ATTEMPT_KEY = '0b5e7f3c-9d1a-4c2e-8f6b-3a7d2e1c9b40';
 export const OTHER_ATTEMPT_KEY = '5c2a9e71-4b3d-4f08-a6e1-7d9c3b2f8e15';
+/** The keys of the repeats: each names a checkout a provider state has started or answered. */
+export const PLACED_ATTEMPT_KEY = '7d1c4e2a-6b3f-4a59-9e08-c2f5a1b7d364';
+export const IN_FLIGHT_ATTEMPT_KEY = 'a3f8b2c1-5e7d-4c6a-8b90-1d2e3f4a5b6c';
+export const REFUSED_ATTEMPT_KEY = 'c9e1d7b3-2a4f-4e68-b5c0-8f3a6d2e1b97';
+export const SHARED_ATTEMPT_KEY = 'e4b7a1d9-3c6e-4f2b-a8d5-9c1e7f3b2a60';
+/** The checkout form's key, posted to the shop's server. */
+export const SERVER_ATTEMPT_KEY = '3e6f9a2b-8c1d-4b7e-9f05-6a4d2c8e1b73';
 
 export const ORDER: Order = {
   id: 8,

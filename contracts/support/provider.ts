@@ -108,6 +108,16 @@ async function csrfFromBasket(baseUrl: string, host: string): Promise<CsrfHandou
     });
     await response.arrayBuffer();
     const token = csrfCookieOf(response);
+    const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith('csrftoken='));
+    if (token && line && /;\s*httponly\s*(;|$)/i.test(line)) {
+      return {
+        token,
+        problem:
+          `GET ${BASKET_PATH} set the csrftoken cookie HttpOnly, so the app in the browser cannot` +
+          ' read it to send X-CSRFToken, and every PUT, POST and DELETE it sends fails with 403.' +
+          ' Leave CSRF_COOKIE_HTTPONLY False (contracts/README.md, "Django settings").',
+      };
+    }
     if (token) return { token };
     return {
       token: null,
@@ -129,9 +139,10 @@ async function csrfFromBasket(baseUrl: string, host: string): Promise<CsrfHandou
 function browserLike(baseUrl: string, host: string, handouts: CsrfHandout[]) {
   return (req: Request, _res: ExpressResponse, next: NextFunction): void => {
     req.headers.host = host;
+    // The verifier's visitor in place of the pact's example cookies (the shop's server's calls
+    // carry some): the session the states set up, and the token this provider handed out.
     const withCookies = (token: string | null) => {
-      const cookies = pactCookies(token);
-      req.headers.cookie = req.headers.cookie ? `${req.headers.cookie}; ${cookies}` : cookies;
+      req.headers.cookie = pactCookies(token);
       next();
     };
     // Pact JS's own state set-up (`/_pactSetup`) passes through this filter too.

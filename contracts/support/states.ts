@@ -22,6 +22,12 @@ export const STATES = {
   emptyBasket: 'the basket is empty',
   basketLine: 'the basket holds product {id} with amount {amount}',
   orders: 'the visitor has {n} orders',
+  placedAttempt:
+    "the visitor's checkout with Idempotency-Key {key} placed an order of product {id}",
+  otherVisitorAttempt:
+    "another visitor's checkout with Idempotency-Key {key} placed an order of product {id}",
+  refusedAttempt: "the visitor's checkout with Idempotency-Key {key} was refused for its phone",
+  attemptInFlight: "the visitor's checkout with Idempotency-Key {key} is being placed",
   user: 'a user {username} with password {password} exists',
   userToken: 'the token {token} belongs to user {username}',
   revokedToken: 'the token {token} is revoked',

@@ -8,7 +8,18 @@ import { productImage } from '../fixtures/media-paths.ts';
 import { apiErrors, apiNotFound, defineRoute, HttpError, pathId } from '../http.ts';
 import { searchByName } from '../search.ts';
 import { isSessionKey, parseCookies, randomKey, sessionOwner } from '../session.ts';
-import { applyState, NAMED_STATES, revokeToken, type StateResult } from '../states.ts';
+import {
+  applyState,
+  NAMED_STATES,
+  resolveOwner,
+  revokeToken,
+  type StateResult,
+} from '../states.ts';
+import { setLine } from '../baskets.ts';
+import type { OrderAttempts } from '../order-attempts.ts';
+import { toOrder } from '../serializers.ts';
+import { BAD_PHONE } from '../validation.ts';
+import { placeOrder } from './orders.ts';
 import { isRecord, objectBody } from '../validation.ts';
 
 const fail = (detail: string): HttpError => new HttpError(400, { detail });
@@ -69,6 +80,10 @@ interface PactStateContext {
   owner: string | undefined;
   /** The stub's own forms (states.ts): basket, orders, user, named states. */
   apply: (body: Record<string, unknown>) => void;
+  /** The checkout attempts' keys and first answers (order_commit's Idempotency-Key). */
+  attempts: OrderAttempts;
+  /** The owner a basket or order state is about, as the stub names it (`session:…`). */
+  visitor: () => string;
 }
 
 type PactStateHandler = (state: string, context: PactStateContext) => void;
@@ -119,6 +134,32 @@ function sectionOrFail(state: string, data: StubData, id: number): StoredSection
 
 function absent(state: string, items: { id: number }[], id: number): void {
   if (items.some((item) => item.id === id)) throw stateFail(state, `${id} есть в данных`);
+}
+
+/** Someone else, whose checkout keys must never answer the verifier's visitor. */
+const OTHER_VISITOR = 'session:pactothervisitorforcontracts0002';
+
+/** An order of product `id` placed for `owner`, as order_commit answers it (201). */
+function placedOrder(state: string, { data, params }: PactStateContext, owner: string) {
+  const id = idParam(state, params);
+  fullProduct(state, data, id);
+  // Its basket held that one line, and is empty now.
+  delete data.baskets[owner];
+  setLine(data, owner, id, 1.5);
+  const fields = { phone: '+79161234567', comment: '', delivery: '1', send_accept: false } as const;
+  return { status: 201, body: toOrder(placeOrder(data, owner, fields)) };
+}
+
+/** The first answer of `owner`'s checkout with `key`, kept as if it had just been given. */
+function keptAnswer(
+  { attempts }: PactStateContext,
+  owner: string,
+  key: string,
+  answer: { status: number; body: unknown },
+): void {
+  attempts.release(owner, key);
+  attempts.claim(owner, key);
+  attempts.finish(owner, key, answer);
 }
 
 const PACT_STATES = new Map<string, PactStateHandler>([
@@ -263,6 +304,37 @@ const PACT_STATES = new Map<string, PactStateHandler>([
       apply({ orders: { owner, count: idParam(state, params, 'n') } }),
   ],
   [
+    "the visitor's checkout with Idempotency-Key {key} placed an order of product {id}",
+    (state, context) => {
+      const key = textParam(state, context.params, 'key');
+      const owner = context.visitor();
+      keptAnswer(context, owner, key, placedOrder(state, context, owner));
+    },
+  ],
+  [
+    "another visitor's checkout with Idempotency-Key {key} placed an order of product {id}",
+    (state, context) => {
+      const key = textParam(state, context.params, 'key');
+      keptAnswer(context, OTHER_VISITOR, key, placedOrder(state, context, OTHER_VISITOR));
+    },
+  ],
+  [
+    "the visitor's checkout with Idempotency-Key {key} was refused for its phone",
+    (state, context) => {
+      const answer = { status: 400, body: { phone: [BAD_PHONE] } };
+      keptAnswer(context, context.visitor(), textParam(state, context.params, 'key'), answer);
+    },
+  ],
+  [
+    "the visitor's checkout with Idempotency-Key {key} is being placed",
+    (state, { params, attempts, visitor }) => {
+      const key = textParam(state, params, 'key');
+      const owner = visitor();
+      attempts.release(owner, key);
+      attempts.claim(owner, key); // started now, no answer yet
+    },
+  ],
+  [
     'a user {username} with password {password} exists',
     (state, { params, apply }) =>
       apply({
@@ -341,6 +413,8 @@ function applyPactState(ctx: StubContext, req: Request): StateResult | null {
       const applied = applyState(ctx, structured);
       if (applied.owner) result.owner = applied.owner;
     },
+    attempts: ctx.attempts,
+    visitor: () => resolveOwner(ctx, typeof owner === 'string' ? owner : cookieOwner(req)),
   });
   result.applied.push(state);
   ctx.store.save();

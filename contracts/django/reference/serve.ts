@@ -5,7 +5,7 @@
 // and the media, runs `migrate` and `seed`, then Django's runserver. Debian's Django is visible
 // only to /usr/bin/python3 (a pyenv or venv `python3` on PATH would not have it).
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,11 +28,22 @@ export interface DjangoBackendOptions {
   port?: number;
   /** Added to the backend's environment: DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, … */
   env?: Record<string, string>;
+  /** Another copy of this project to run (the mutation run's altered copies); default this one. */
+  projectDir?: string;
+  /**
+   * A data directory of an earlier start (`keepData`), migrated and seeded: copied instead of
+   * migrating and seeding again (the mutation run starts two dozen copies).
+   */
+  seededFrom?: string;
+  /** Leave the data directory in place at `stop()`, for `seededFrom`. */
+  keepData?: boolean;
 }
 
 export interface DjangoBackend {
   /** `http://127.0.0.1:PORT`, no trailing slash. */
   url: string;
+  /** The SQLite database and the media (DJANGO_DATA_DIR). */
+  dataDir: string;
   pid: number;
   /** Everything the backend wrote so far: migrate, seed, then one line per request. */
   logs(): string;
@@ -96,18 +107,23 @@ export async function startDjangoBackend(
     PYTHONDONTWRITEBYTECODE: '1', // no __pycache__ in the repository
     ...options.env,
   };
+  const projectDir = options.projectDir ?? PROJECT_DIR;
   const manage = async (...args: string[]) => {
-    const result = await run(PYTHON, ['manage.py', ...args], { cwd: PROJECT_DIR, env });
+    const result = await run(PYTHON, ['manage.py', ...args], { cwd: projectDir, env });
     output.push(result.stdout, result.stderr);
   };
   let port: number;
   try {
     port = await portToUse(options.port ?? 0);
     await checkPython(env);
-    const seedFile = join(dir, 'seed.json');
-    writeFileSync(seedFile, JSON.stringify(buildDjangoSeed()));
-    await manage('migrate', '--noinput', '-v', '0');
-    await manage('seed', seedFile, '--photo-cache', PHOTO_CACHE);
+    if (options.seededFrom) {
+      cpSync(options.seededFrom, dir, { recursive: true });
+    } else {
+      const seedFile = join(dir, 'seed.json');
+      writeFileSync(seedFile, JSON.stringify(buildDjangoSeed()));
+      await manage('migrate', '--noinput', '-v', '0');
+      await manage('seed', seedFile, '--photo-cache', PHOTO_CACHE);
+    }
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const failed = error as { stdout?: string; stderr?: string };
@@ -121,7 +137,7 @@ export async function startDjangoBackend(
 
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(PYTHON, ['manage.py', 'runserver', `127.0.0.1:${port}`, '--noreload'], {
-    cwd: PROJECT_DIR,
+    cwd: projectDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -138,7 +154,7 @@ export async function startDjangoBackend(
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dir, { recursive: true, force: true });
+    if (!options.keepData) rmSync(dir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -159,7 +175,7 @@ export async function startDjangoBackend(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, pid: child.pid!, logs: () => output.join(''), stop };
+  return { url, dataDir: dir, pid: child.pid!, logs: () => output.join(''), stop };
 }
 
 async function main(): Promise<void> {

@@ -5,8 +5,9 @@ Everything that the storefront's contract depends on is marked "guide:" (contrac
 
     DJANGO_DATA_DIR        the SQLite file and the media live here (default: <tmp>/berries-django)
     DJANGO_DEBUG           1 (default) or 0
-    DJANGO_ALLOWED_HOSTS   comma-separated (default: 127.0.0.1,localhost)
+    DJANGO_ALLOWED_HOSTS   comma-separated (default: 127.0.0.1,localhost,backend.internal,shop.example)
     DJANGO_SECRET_KEY      anything long and secret outside development
+    DJANGO_SHOP_ADDRESSES  comma-separated networks the shop calls from (default: loopback)
     PACT_PROVIDER_STATES   1: mount the pact's provider-state view at /_pact/provider-states
 """
 
@@ -21,13 +22,20 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "reference-backend-development-
 # A development backend: DEBUG by default. Its HTML error pages must never reach a shopper; the
 # shop's proxy hides them.
 DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
-ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+# guide: the backend's own names, and the shop's public name that X-Forwarded-Host carries (the
+# pact's server calls name shop.example).
+ALLOWED_HOSTS = os.environ.get(
+    "DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,backend.internal,shop.example"
+).split(",")
 
 # Behind the shop's proxy, which sends X-Forwarded-Host/-Proto/-For: absolute URLs (the photos'
 # `image`) then name the shop's address and scheme, not the backend's internal one. Trust these
 # headers only when the backend is reachable through that proxy alone.
 USE_X_FORWARDED_HOST = True
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# guide: where the shop's servers call from (here the same machine); shop.middleware believes
+# their X-Forwarded-For only.
+SHOP_ADDRESSES = os.environ.get("DJANGO_SHOP_ADDRESSES", "127.0.0.0/8,::1/128").split(",")
 
 INSTALLED_APPS = [
     "django.contrib.auth",

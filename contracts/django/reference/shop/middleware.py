@@ -1,5 +1,7 @@
 import ipaddress
 
+from django.conf import settings
+
 
 def _ip(text):
     try:
@@ -8,14 +10,19 @@ def _ip(text):
         return None
 
 
+# guide: the addresses the shop's servers call from; X-Forwarded-For is believed from them only.
+SHOP_NETWORKS = [ipaddress.ip_network(net) for net in settings.SHOP_ADDRESSES]
+
+
 class VisitorAddressMiddleware:
     """Puts the visitor's address in REMOTE_ADDR and logs every request on stdout:
 
         203.0.113.7 "PUT /api/catalog/basket/7" 200
 
-    Behind the shop's server the connection comes from loopback, and the visitor's address is in
-    X-Forwarded-For. That header is believed only then: from anywhere else anyone could write
-    it. Of a chain ("client, proxy1"), the last address is the one our proxy saw."""
+    Behind the shop's server the connection comes from the shop (settings.SHOP_ADDRESSES), and
+    the visitor's address is in X-Forwarded-For. That header is believed only then: from anywhere
+    else anyone could write it. The shop sends one address; of a chain ("client, proxy1") the
+    last is the one the shop saw, the others anyone could have written."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -23,7 +30,7 @@ class VisitorAddressMiddleware:
     def __call__(self, request):
         remote = _ip(request.META.get("REMOTE_ADDR", ""))
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        if remote is not None and remote.is_loopback and forwarded:
+        if remote is not None and forwarded and any(remote in net for net in SHOP_NETWORKS):
             visitor = _ip(forwarded.split(",")[-1])
             if visitor is not None:
                 request.META["REMOTE_ADDR"] = str(visitor)

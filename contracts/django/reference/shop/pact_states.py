@@ -10,15 +10,19 @@ Each state "makes it so": it creates or updates the rows it names and leaves the
 
 import importlib.util
 from decimal import Decimal
+from importlib import import_module
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
 from .models import (
     BasketLine,
     NewsPost,
     Order,
+    OrderAttempt,
     OrderItem,
     PolicyDocument,
     Product,
@@ -202,6 +206,67 @@ def visitor_orders(request, n):
             session_key=key, phone="+79161234567", delivery="1", order_sum=product.price
         )
         OrderItem.objects.create(order=order, product=product, amount=1, price=product.price)
+
+
+# One order per checkout: the first requests whose answers a repeat gets -------------------
+#
+# Placed and refused through the view itself, so that the verification checks what the view
+# keeps, not only what it replays. Only "being placed" writes its row: a request cannot be left
+# half-way here.
+
+COMMIT_PATH = "/api/catalog/order_commit"
+COMMIT_BODY = {"phone": "+7(916)-123-45-67", "delivery": "1", "policy_accept": True}
+
+
+def _session(key):
+    """The session `key`, created with that very key when it does not exist yet."""
+    session = import_module(settings.SESSION_ENGINE).SessionStore(session_key=key)
+    if not session.exists(key):
+        session.save(must_create=True)
+    return session
+
+
+def _first_request(session_key, key, body):
+    """POST order_commit with `key` as the visitor of `session_key`, through this backend's own
+    view (its answer is kept as any first request's is); the key's earlier attempt forgotten."""
+    OrderAttempt.objects.filter(visitor=f"session:{session_key}", key=key).delete()
+    client = APIClient(SERVER_NAME="127.0.0.1")  # a name of ALLOWED_HOSTS; CSRF not enforced
+    client.cookies[settings.SESSION_COOKIE_NAME] = session_key
+    return client.post(COMMIT_PATH, body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+
+
+def _placed(session_key, key, id):
+    product_exists(None, id)
+    BasketLine.objects.filter(session_key=session_key).delete()
+    BasketLine.objects.create(session_key=session_key, product_id=id, amount=Decimal("1.5"))
+    answer = _first_request(session_key, key, COMMIT_BODY)
+    if answer.status_code != 201:
+        raise RuntimeError(f"the first request was not placed: {answer.status_code} {answer.data}")
+
+
+@state("the visitor's checkout with Idempotency-Key {key} placed an order of product {id}")
+def placed_attempt(request, key, id):
+    _placed(visitor_session(request).session_key, key, id)
+
+
+@state("another visitor's checkout with Idempotency-Key {key} placed an order of product {id}")
+def other_visitor_attempt(request, key, id):
+    _placed(_session(guide.OTHER_SESSION).session_key, key, id)
+
+
+@state("the visitor's checkout with Idempotency-Key {key} was refused for its phone")
+def refused_attempt(request, key):
+    body = {**COMMIT_BODY, "phone": "+7(123)-456-78-90"}
+    answer = _first_request(visitor_session(request).session_key, key, body)
+    if answer.status_code != 400:
+        raise RuntimeError(f"the first request was not refused: {answer.status_code}")
+
+
+@state("the visitor's checkout with Idempotency-Key {key} is being placed")
+def attempt_in_flight(request, key):
+    visitor = f"session:{visitor_session(request).session_key}"
+    OrderAttempt.objects.filter(visitor=visitor, key=key).delete()
+    OrderAttempt.objects.create(visitor=visitor, key=key)  # started now, no answer yet
 
 
 # Users and tokens -------------------------------------------------------------------------
