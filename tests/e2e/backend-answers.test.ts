@@ -6,7 +6,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { type RunningShop, startShopServer } from '../../server/app.ts';
 import { BACKEND_ODD } from '../../server/backend-proxy.ts';
@@ -18,6 +17,7 @@ import {
   type TwistedBackend,
   twistedBackend,
 } from './fault-backends.ts';
+import { submit } from './failures-helpers.ts';
 import { openPage, setupBrowser } from './browser.ts';
 
 const browser = setupBrowser();
@@ -97,15 +97,6 @@ describe.each<Twist>(['html', 'shape', 'redirect', 'huge'])('a backend answering
     expect(elsewhere.asked).toEqual([]);
   });
 });
-
-/** Presses a form's button and waits for the page the server answers with. */
-async function submit(page: Page, button: string | RegExp, action: string): Promise<number> {
-  const answered = page.waitForResponse((answer) => new URL(answer.url()).pathname === action);
-  await page.locator('main').getByRole('button', { name: button }).first().click();
-  const status = (await answered).status();
-  await page.waitForLoadState('load');
-  return status;
-}
 
 describe('a checkout whose order_commit is redirected to another host (307)', () => {
   test('the order is not sent there, and the shopper is not told it was placed', async () => {

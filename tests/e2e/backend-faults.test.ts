@@ -4,7 +4,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { type RunningShop, startShopServer } from '../../server/app.ts';
 import { BASKET_UNAVAILABLE } from '../../src/features/basket/BasketPage.tsx';
@@ -18,6 +17,7 @@ import {
   type FaultBackend,
   stubBackend,
 } from './fault-backends.ts';
+import { submit } from './failures-helpers.ts';
 import { openPage, screenshot, setupBrowser } from './browser.ts';
 
 const browser = setupBrowser();
@@ -55,15 +55,6 @@ const phoneWithoutApp = (pathname: string) =>
     javaScriptEnabled: false,
     viewport: { width: 390, height: 844 },
   });
-
-/** Presses a form's button and waits for the page the server answers with. */
-async function submit(page: Page, button: string | RegExp, action: string): Promise<number> {
-  const answered = page.waitForResponse((answer) => new URL(answer.url()).pathname === action);
-  await page.locator('main').getByRole('button', { name: button }).first().click();
-  const status = (await answered).status();
-  await page.waitForLoadState('load');
-  return status;
-}
 
 describe('a backend that stops answering', () => {
   test('every form answers with its message, what was typed stays, and the stalled calls are ended', async () => {

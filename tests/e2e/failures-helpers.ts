@@ -87,3 +87,12 @@ export async function acceptCookies(page: Page): Promise<void> {
 
 /** Money as the page prints it: Intl puts no-break spaces in it. */
 export const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
+
+/** Presses a form's button and waits for the page the server answers with. */
+export async function submit(page: Page, button: string | RegExp, action: string): Promise<number> {
+  const answered = page.waitForResponse((answer) => new URL(answer.url()).pathname === action);
+  await page.locator('main').getByRole('button', { name: button }).first().click();
+  const status = (await answered).status();
+  await page.waitForLoadState('load');
+  return status;
+}

@@ -7,7 +7,6 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBasket, updateBasketAmount } from '../../src/api/basket';
 import { getHomeProducts, searchProducts } from '../../src/api/catalog';
-import type { Product } from '../../src/api/types';
 import { backendAgent } from '../../server/backend-agent';
 import {
   type Backend,
@@ -16,21 +15,10 @@ import {
   UnexpectedAnswerError,
   type Visitor,
 } from '../../src/server/backend-calls';
-import { json } from './fake-replies';
+import { json, raspberry } from './fake-replies';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 const TEXT = { 'content-type': 'text/plain' };
-
-const raspberry: Product = {
-  id: 7,
-  name: 'Малина',
-  image: null,
-  unit: 'шт',
-  unit_step: null,
-  price: 250,
-  rest: 5,
-  available: true,
-};
 
 let server: Server;
 const seen: IncomingHttpHeaders[] = [];

@@ -1,5 +1,18 @@
 // How the server tests' fake backends answer a call (as a `fetch` the server's calls go through):
 // a response, never (until the call is aborted, as a stalled backend), or not at all (down).
+import type { Product } from '../../src/api/types';
+
+/** A product as the backend lists it, for the fakes' answers. */
+export const raspberry: Product = {
+  id: 7,
+  name: 'Малина',
+  image: null,
+  unit: 'шт',
+  unit_step: null,
+  price: 250,
+  rest: 5,
+  available: true,
+};
 
 export type Reply = Response | 'stall' | 'down';
 

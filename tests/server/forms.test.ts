@@ -26,7 +26,7 @@ import { BASKET_COOKIE, BASKET_COOKIE_DAYS } from '../../src/features/basket/bas
 /** What a basket form that landed sets: the cookie that says the basket has lines. */
 const BASKET_MARK = { name: BASKET_COOKIE, value: '1', days: BASKET_COOKIE_DAYS };
 import { LOGIN_LATE } from '../../src/server/login-form';
-import { answer, json, type Reply } from './fake-replies';
+import { answer, json, raspberry, type Reply } from './fake-replies';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -121,16 +121,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const raspberry: Product = {
-  id: 7,
-  name: 'Малина',
-  image: null,
-  unit: 'шт',
-  unit_step: null,
-  price: 250,
-  rest: 5,
-  available: true,
-};
 const strawberry: Product = {
   id: 8,
   name: 'Клубника',
