@@ -61,6 +61,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       'use-sync-external-store/shim/index.js': path.resolve('src/lib/use-sync-external-store.ts'),
     },
   },
+  // The server's entry carries the few icons the shop draws, not the package's ~5,900: imported
+  // from node_modules as it is, @tabler/icons-react alone made an instance ~80 MB heavier.
+  ssr: { noExternal: ['@tabler/icons-react'] },
   build: {
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',
     manifest: !isSsrBuild,
