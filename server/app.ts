@@ -2,7 +2,7 @@
 // the embedded stub or, with API_TARGET, from the real backend. Stateless: any number of
 // instances serve the same shop behind nginx or a load balancer.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, Server as NetServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -71,6 +71,11 @@ export interface ShopServerOptions {
   publicAnswers?: Partial<PublicAnswersOptions>;
   /** How long nginx or a CDN may keep a public page before it asks again (60 s). */
   pageCacheSeconds?: number;
+  /**
+   * How long a stopping instance leaves its idle kept-alive connections open (0: closed at once).
+   * Longer than nginx's upstream keepalive_timeout, so that nginx closes them first.
+   */
+  stopGraceMs?: number;
 }
 
 export interface RunningShop {
@@ -204,11 +209,15 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
     port,
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {
-        // In-flight requests finish, each closing its connection after it; idle keep-alive
-        // connections go now.
+        // Every answer from now on closes its connection, and new connections are refused (nginx
+        // sends those requests to the other instance, a POST too: it never reached this one).
+        // net's close, not http's: http's would also end the idle kept-alive connections at once,
+        // and nginx may be sending a request on one just then, which it cannot repeat if it is a
+        // POST. nginx lets an idle connection go itself after its keepalive_timeout (4 s); those
+        // still idle after the grace are ended here. Resolves once the last connection is gone.
         drain.stop();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeIdleConnections();
+        NetServer.prototype.close.call(server, (error) => (error ? reject(error) : resolve()));
+        setTimeout(() => server.closeIdleConnections(), options.stopGraceMs ?? 0).unref();
       })
         .then(closeVite)
         .then(closeBackend)

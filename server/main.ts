@@ -24,6 +24,7 @@ const USAGE = `Использование: tsx server/main.ts [--dev] [--reset] 
   CATALOG_CACHE_STALE_MS  сколько они показываются, пока бэкенд недоступен (86400000)
   CATALOG_CACHE_ENTRIES   сколько ответов каталога хранится в памяти (500)
   PAGE_CACHE_SECONDS    сколько nginx или CDN хранит общую страницу (60)
+  STOP_GRACE_MS         сколько остановка ждёт, пока nginx сам закроет простаивающие соединения (5000)
   SHOP_TIME_ZONE        часовой пояс магазина для дат заказов (Europe/Moscow)
   ACCESS_LOG=0          не писать строку на каждый запрос
   STUB_DATA_FILE        файл данных заглушки
@@ -71,6 +72,7 @@ const publicAnswers = {
   maxEntries: number('CATALOG_CACHE_ENTRIES', 500, 1_000_000) || 1,
 };
 const pageCacheSeconds = number('PAGE_CACHE_SECONDS', 60, 86_400);
+const stopGraceMs = number('STOP_GRACE_MS', 5000, 60_000);
 const imageCacheMb = number('IMAGE_CACHE_MB', 256, 1_000_000);
 const apiTarget = process.env.API_TARGET || undefined;
 if (apiTarget && !/^https?:\/\/[^/]+/.test(apiTarget)) {
@@ -109,6 +111,7 @@ try {
     backendMaxAnswerBytes,
     publicAnswers,
     pageCacheSeconds,
+    stopGraceMs,
     timeZone,
     accessLog: process.env.ACCESS_LOG !== '0',
     stub: { controls: args.controls === true, reset: args.reset === true },
