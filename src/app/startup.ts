@@ -30,6 +30,9 @@ export function startApp(): void {
   // changes its lines in place as often as it replaces them, so every change of the basket is
   // looked at, not only a new `lines` object; the cookie is written only when it is wrong.
   subscribe(basket, () => {
+    // A basket that never loaded (the backend failed) says nothing about the cookie: dropping it
+    // then would hand the visitor the shared copy of their next page, without their basket.
+    if (!basket.loaded) return;
     const hasLines = lineCount(basket.lines) > 0;
     if (hasLines !== Boolean(readCookie(BASKET_COOKIE))) {
       writeCookie(BASKET_COOKIE, '1', hasLines ? BASKET_COOKIE_DAYS : 0);

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeCookie } from '../../../src/lib/cookies';
 import { basketApi as api, RASPBERRY } from '../basket-fakes';
 
 // The basket cookie as nginx reads it (a visitor with it never gets the shared copy of a page),
@@ -54,5 +55,17 @@ describe('the basket cookie', () => {
     api.updateBasketAmount.mockResolvedValueOnce({ product: RASPBERRY, amount: 0.2 });
     await setAmount(RASPBERRY, 0.2);
     await vi.waitFor(() => expect(basketCookie()).toBe(true));
+  });
+
+  it('stays while the basket is unknown: the app could not load it either', async () => {
+    writeCookie('basket', '1', 1);
+    // The server could not get the basket in time, and the app's own load fails too.
+    seedBasket(null);
+    api.getBasket.mockRejectedValue(new Error('нет связи'));
+    startApp();
+    await vi.waitFor(() => expect(api.getBasket).toHaveBeenCalled());
+    await vi.waitFor(() => expect(basket.loading).toBe(false));
+    expect(basket.loaded).toBe(false);
+    expect(basketCookie()).toBe(true);
   });
 });
