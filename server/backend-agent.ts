@@ -6,11 +6,12 @@ import { Agent, fetch as agentFetch } from 'undici';
 
 /**
  * The most an answer of the backend's to the server's calls (and to /api) may hold, by default:
- * 30 times the stub's largest, a catalogue of some 3,000 products. A 5,000-product search (0.8 MB)
- * is refused, and so never becomes a page of 30 MB; a shop with a bigger catalogue sets
+ * 2 MB, some 200 times the stub's largest, a catalogue of some 12,000 products. Past it the
+ * call fails as it streams, so a backend that sends 50 MB costs the instance 2 MB of reading, not
+ * 50 MB held and parsed on the event loop. A shop with a bigger catalogue sets
  * BACKEND_MAX_ANSWER_BYTES.
  */
-export const DEFAULT_MAX_ANSWER_BYTES = 512 * 1024;
+export const DEFAULT_MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 
 export class BackendBusyError extends Error {
   constructor(max: number) {

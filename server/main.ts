@@ -8,6 +8,7 @@ import path from 'node:path';
 import { isTimeZone } from '../src/lib/date.ts';
 import { DEFAULT_TIME_ZONE } from '../src/lib/shop-time-zone.ts';
 import { DataFileError } from '../stub-server/data-file.ts';
+import { DEFAULT_MAX_ANSWER_BYTES } from './backend-agent.ts';
 import { stopOnSignals } from '../stub-server/stop-on-signals.ts';
 
 const USAGE = `Использование: tsx server/main.ts [--dev] [--reset] [--controls]
@@ -19,7 +20,7 @@ const USAGE = `Использование: tsx server/main.ts [--dev] [--reset] 
   FORM_TIMEOUT_MS       сколько форма без JavaScript ждёт бэкенд, с ответом вместе (8000)
   SITEMAP_TIMEOUT_MS    сколько /sitemap.xml обходит каталог (10000)
   BACKEND_MAX_SOCKETS   сколько соединений сервер держит к бэкенду (64)
-  BACKEND_MAX_ANSWER_BYTES  сколько байт может быть в одном ответе бэкенда (524288)
+  BACKEND_MAX_ANSWER_BYTES  сколько байт может быть в одном ответе бэкенда (${DEFAULT_MAX_ANSWER_BYTES})
   CATALOG_CACHE_FRESH_MS  сколько ответы каталога берутся из памяти без запроса (10000)
   CATALOG_CACHE_STALE_MS  сколько они показываются, пока бэкенд недоступен (86400000)
   CATALOG_CACHE_ENTRIES   сколько ответов каталога хранится в памяти (500)
@@ -65,7 +66,8 @@ const dataTimeoutMs = number('SSR_DATA_TIMEOUT_MS', 1500, 60_000);
 const formTimeoutMs = number('FORM_TIMEOUT_MS', 8000, 60_000);
 const sitemapTimeoutMs = number('SITEMAP_TIMEOUT_MS', 10_000, 600_000);
 const backendMaxSockets = number('BACKEND_MAX_SOCKETS', 64, 10_000) || 1;
-const backendMaxAnswerBytes = number('BACKEND_MAX_ANSWER_BYTES', 512 * 1024, 2 ** 30) || 1;
+const backendMaxAnswerBytes =
+  number('BACKEND_MAX_ANSWER_BYTES', DEFAULT_MAX_ANSWER_BYTES, 2 ** 30) || 1;
 const publicAnswers = {
   freshMs: number('CATALOG_CACHE_FRESH_MS', 10_000, 86_400_000),
   staleMs: number('CATALOG_CACHE_STALE_MS', 86_400_000, 30 * 86_400_000),
