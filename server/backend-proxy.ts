@@ -259,11 +259,24 @@ async function handleAnswer(
   if (location) answer.headers.location = relativeMediaUrls(location, [backendOrigin]);
   // A page or a script served by the backend never runs on the shop's origin; an answer over the
   // cap is never read whole (its declared length first, then counted as it comes).
-  if (!isJson || Number(answer.headers['content-length']) > maxAnswerBytes) {
+  const declaredLength = answer.headers['content-length'];
+  const saysItHasBody = declaredLength !== undefined && Number(declaredLength) !== 0;
+  if ((!isJson && saysItHasBody) || Number(declaredLength) > maxAnswerBytes) {
     refuse(502, BACKEND_ODD);
     return;
   }
   const text = await readCapped(answer, maxAnswerBytes);
+  // An empty body runs as nothing, whatever its type says: a removal that DRF answers with
+  // Response(status=200) (no type) or Django with HttpResponse(status=200) (text/html) passes.
+  if (text !== null && text.byteLength === 0) {
+    copyHeaders(answer, res, ['content-length', 'content-type', 'content-encoding']);
+    res.status(status).end();
+    return;
+  }
+  if (!isJson) {
+    sendError(req, res, 502, BACKEND_ODD);
+    return;
+  }
   let body: string;
   try {
     if (text === null) throw new Error('over the cap');

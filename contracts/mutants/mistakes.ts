@@ -321,6 +321,38 @@ export const MUTANTS: Mutant[] = [
     ],
   },
   {
+    name: 'harmless: DELETE answers 200 with no body (DRF Response(status=200))',
+    breaksShop: false,
+    why: 'an empty body is nothing to run or read, whatever its type',
+    edits: [
+      {
+        file: VIEWS,
+        find: '        basket_lines(request).filter(product=product).delete()\n        return Response(status=status.HTTP_204_NO_CONTENT)',
+        replace:
+          '        basket_lines(request).filter(product=product).delete()\n        return Response(status=status.HTTP_200_OK)',
+      },
+    ],
+  },
+  {
+    name: 'harmless: DELETE answers 200 with an empty HttpResponse',
+    breaksShop: false,
+    why: 'an empty text/html body is nothing to run or read',
+    edits: [
+      {
+        file: VIEWS,
+        find: '        basket_lines(request).filter(product=product).delete()\n        return Response(status=status.HTTP_204_NO_CONTENT)',
+        replace:
+          '        basket_lines(request).filter(product=product).delete()\n        return HttpResponse(status=200)',
+      },
+      {
+        file: VIEWS,
+        find: 'from django.db import IntegrityError, transaction\n',
+        replace:
+          'from django.db import IntegrityError, transaction\nfrom django.http import HttpResponse\n',
+      },
+    ],
+  },
+  {
     name: 'harmless: wrong credentials answer 401 (another token backend)',
     breaksShop: false,
     why: 'the login page reads 400 and a tokenless 401 alike: «Неверный логин или пароль»',

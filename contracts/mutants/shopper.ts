@@ -233,6 +233,24 @@ export async function shopperPath(shopUrl: string): Promise<ShopperResult> {
     page = await anna.open('/order');
     see(page, 'В корзине пока пусто', 'the basket after the order');
 
+    // A shopper who changes their mind: the basket page's cross takes the line out.
+    const vera = new Browser(shopUrl);
+    await raspberriesInBasket(vera);
+    page = await vera.open('/order');
+    if (!page.html.includes('aria-label="Удалить из корзины: Малина"')) {
+      throw new Broken(`the basket page has no removal for its line (${page.text.slice(0, 160)})`);
+    }
+    page = await vera.post('/basket', {
+      product: String(RASPBERRY),
+      back: '/order',
+      change: 'delete',
+    });
+    // The backend may have removed the line while the shop refused its answer: the page then
+    // shows an empty basket under the shop's «could not remove».
+    const refused = /Не удалось[^.]*\./.exec(page.allText)?.[0];
+    if (refused) throw new Broken(`removing the basket's line: «${refused}»`);
+    see(page, 'В корзине пока пусто', 'the basket after its line was removed');
+
     // Another shopper whose form carries the same key (a page copied between two browsers):
     // their own order, not Anna's.
     const boris = new Browser(shopUrl);

@@ -26,8 +26,11 @@ import {
   User,
 } from './types';
 
-/** Any answer: a call whose body nobody reads (a removal answers 204, or the line it removed). */
-const Unread = v.unknown();
+/**
+ * Any answer: a call whose body nobody reads (a removal answers 204, or the line it removed, or an
+ * empty 200 of any type); the server checks neither its type nor its shape.
+ */
+export const Unread = v.unknown();
 
 /** `METHOD /path` (with `:id` for a number of the path) -> the shape of its answer. */
 const SHAPES: Record<string, v.GenericSchema> = {

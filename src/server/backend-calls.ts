@@ -6,7 +6,7 @@
 import { parseCookie, parseSetCookie, stringifyCookie } from 'cookie';
 import { type FetchResponse, ofetch } from 'ofetch';
 import { safeParse } from 'valibot';
-import { answerShape, isJsonType } from '../api/answer-shapes';
+import { answerShape, isJsonType, Unread } from '../api/answer-shapes';
 import { type Api, UNSAFE_METHODS } from '../api/http';
 import { TOKEN_KEY } from '../api/token';
 import { relativeMediaUrls } from '../lib/media-urls';
@@ -85,17 +85,25 @@ export class UnexpectedAnswerError extends Error {
  */
 function checkAnswer(method: string, path: string, response: FetchResponse<unknown>): void {
   const call = `${method} ${path}`;
-  const data = response._data;
-  const type = response.headers.get('content-type');
-  if (data !== undefined && !isJsonType(type)) {
-    throw new UnexpectedAnswerError(call, `is ${type ?? 'untyped'}, not JSON`);
-  }
   const shape = answerShape(method, path);
   if (!shape) throw new UnexpectedAnswerError(call, 'has no declared shape');
+  // A removal's answer is never read: DRF's Response(status=200) (no type) and Django's
+  // HttpResponse(status=200) (text/html) remove the line as well as a 204 does.
+  if (shape === Unread) return;
+  const data = response._data;
+  const type = response.headers.get('content-type');
+  if (!isEmptyBody(data) && !isJsonType(type)) {
+    throw new UnexpectedAnswerError(call, `is ${type ?? 'untyped'}, not JSON`);
+  }
   const result = safeParse(shape, data);
   if (!result.success) {
     throw new UnexpectedAnswerError(call, `is not of its shape: ${result.issues[0].message}`);
   }
+}
+
+/** Whether ofetch read no bytes: no body, or an empty text (or blob, for a type not text). */
+function isEmptyBody(data: unknown): boolean {
+  return data === undefined || data === '' || (data instanceof Blob && data.size === 0);
 }
 
 export interface BackendCalls {

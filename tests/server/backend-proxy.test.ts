@@ -243,6 +243,14 @@ function oddAnswers(req: IncomingMessage, res: ServerResponse): void {
     '/api/t/small': () =>
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end('[1,2,3]'),
     '/api/t/removed': () => res.writeHead(204).end(),
+    // DRF's Response(status=200): no type, no body.
+    '/api/t/removed-200': () => res.writeHead(200).end(),
+    // Django's HttpResponse(status=200), its empty body sent with no length said.
+    '/api/t/removed-html': () => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.flushHeaders();
+      res.end();
+    },
   };
   (odd[url] ?? (() => res.writeHead(404).end()))();
 }
@@ -285,6 +293,18 @@ describe('/api passes JSON only, of a bounded size', () => {
     expect(small.status).toBe(200);
     expect(JSON.parse(small.body)).toEqual([1, 2, 3]);
     expect((await rawGet(shop.url, '/api/t/removed')).status).toBe(204);
+  });
+
+  it.each([
+    ['/api/t/removed-200', "DRF's Response(status=200): no type"],
+    ['/api/t/removed-html', 'text/html, streamed with no length said'],
+  ])('a removal answered 200 with an empty body (%s, %s) passes as an empty 200', async (path) => {
+    const api = await backend(oddAnswers);
+    const shop = await shopInFront(api.url, { maxAnswerBytes: 2048 });
+    const answer = await fetch(shop.url + path, { method: 'DELETE' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBeNull();
+    expect(await answer.text()).toBe('');
   });
 });
 

@@ -275,6 +275,28 @@ describe('the basket form', () => {
     },
   );
 
+  it.each([
+    ["DRF's Response(status=200): no type", () => new Response(new Uint8Array(0), { status: 200 })],
+    [
+      "Django's HttpResponse(status=200): text/html",
+      () =>
+        new Response('', { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
+    ],
+  ])(
+    'delete answered 200 with an empty body (%s): the line goes, as with 204',
+    async (_, reply) => {
+      const fake = fakeBackend({
+        'GET /api/catalog/basket': () => json(200, basketOf([strawberry, 1.5])),
+        'DELETE /api/catalog/basket/8': reply,
+      });
+      const answer = await post('/basket', fake, {
+        fields: { product: '8', change: 'delete', back: BACK },
+      });
+      expect(answer).toEqual({ kind: 'redirect', location: BACK, cookie: BASKET_MARK });
+      expect(fake.calls()).toEqual(['GET /api/catalog/basket', 'DELETE /api/catalog/basket/8']);
+    },
+  );
+
   it('plus at the stock: nothing is written, and no message', async () => {
     const fake = fakeBackend({
       'GET /api/catalog/basket': () => json(200, basketOf([raspberry, raspberry.rest])),
