@@ -1,5 +1,6 @@
-// Dead taps (issue 19), part of `npm run bench`; `npm run bench:taps` runs it alone (it builds
-// first and starts its own production server with the embedded stub on 127.0.0.1).
+// Dead taps (issue 19), part of `npm run bench`; `npm run bench:taps` (bench/taps.ts) runs it
+// alone (it builds first and starts its own production server with the embedded stub on
+// 127.0.0.1), in Chromium and then in Firefox (bench/dead-taps-firefox.ts).
 //
 // On a mid-range phone over slow 4G the shop looks ready after the first paint but may ignore a
 // tap until the app's code has taken the page over. Per control and route, and per delay: a fresh
@@ -23,17 +24,8 @@
 // the basket and theme trials have accepted cookies already, so that the notice does not cover
 // the control. A control that never shows within 20 s is an error, counted apart from the taps.
 // Target: no tap lost.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import type { RunningShop } from '../server/app.ts';
-import { startBenchShop } from './bench-shop.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { firstVisitorContext } from './first-view.ts';
-import { CHROME_FLAGS } from './lighthouse.ts';
-import { stopOnce } from './stop-once.ts';
 
 /**
  * Issue 19: how long after the control shows the shopper taps. BENCH_TAPS_DELAYS (e.g. `0,700`)
@@ -54,17 +46,17 @@ export const TAP_THROTTLING = {
   upload_bytes_per_s: 93_750,
 };
 /** How long the effect of a tap may take. */
-const EFFECT_MS = 4000;
+export const EFFECT_MS = 4000;
 /** A control that has not shown by then is an error, not a lost tap. */
-const SHOW_TIMEOUT_MS = 20_000;
-const POLL_MS = 50;
+export const SHOW_TIMEOUT_MS = 20_000;
+export const POLL_MS = 50;
 const EFFECT_POLL_MS = 200;
 /** The product whose basket line /order's plus raises. */
-const ORDER_PRODUCT = 7;
+export const ORDER_PRODUCT = 7;
 /** Where the search of the `Назад` rows was opened from. */
-const SEARCH_FROM = '/catalog';
+export const SEARCH_FROM = '/catalog';
 
-type ControlKind =
+export type ControlKind =
   | 'basket'
   | 'order-plus'
   | 'cookie'
@@ -74,7 +66,7 @@ type ControlKind =
   | 'search-back'
   | 'search-clear';
 
-interface TapRow {
+export interface TapRow {
   kind: ControlKind;
   control: string;
   route: string;
@@ -146,7 +138,7 @@ export interface DeadTapFigures {
 }
 
 /** Where a control is now, as the page sees it. */
-interface Spot {
+export interface Spot {
   x: number;
   y: number;
   /** What the page has at (x, y) is the control or inside it. */
@@ -163,7 +155,7 @@ interface Spot {
  * window.__deadTapTarget, scrolls it into view when it is not, and answers where it is; null
  * while it has not shown. Only reads and scrolls: the app's DOM is left as the server sent it.
  */
-const LOCATE = `(kind) => {
+export const LOCATE = `(kind) => {
   const viewportWidth = document.documentElement.clientWidth;
   const viewportHeight = window.innerHeight;
   const shown = (element) => {
@@ -236,14 +228,14 @@ const LOCATE = `(kind) => {
   };
 }`;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const message = (error: unknown) =>
+export const message = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 
 /** The page went to another document, or is going: try again on the next one. */
-const isNavigationError = (error: unknown) =>
-  /Execution context was destroyed|navigation|Target page, context or browser has been closed|Cannot find context/i.test(
+export const isNavigationError = (error: unknown) =>
+  /Execution context was destroyed|navigation|Target page, context or browser has been closed|Cannot find context|no such frame|Frame detached|realm/i.test(
     message(error),
   );
 
@@ -302,7 +294,10 @@ async function basketWithLine(context: BrowserContext, baseUrl: string): Promise
  * Checks the effect every EFFECT_POLL_MS until it shows or `deadline` passes. A check still under
  * way at the deadline (the page between documents, say) does not count: the window is strict.
  */
-async function effectSeen(deadline: number, check: () => Promise<boolean>): Promise<boolean> {
+export async function effectSeen(
+  deadline: number,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
   for (;;) {
     const left = deadline - performance.now();
     if (left <= 0) return false;
@@ -561,69 +556,4 @@ export function deadTapsTable(figures: DeadTapFigures): string {
     );
   }
   return lines.join('\n');
-}
-
-// `npm run bench:taps`: this part alone, against its own server.
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** Set on Ctrl+C: what fails after it is the interruption, not a result. */
-let interruptedBy: NodeJS.Signals | undefined;
-
-async function main(): Promise<number> {
-  const dist = path.resolve(process.env.BENCH_DIST ?? path.join(REPO_ROOT, 'dist'));
-  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path.join(dist, 'server', 'entry-server.js'))) {
-    console.error(`bench:taps: the build in ${dist} is missing: run npm run build first`);
-    return 2;
-  }
-  if (!existsSync(chromePath)) {
-    console.error(`bench:taps: Chromium not found at ${chromePath} (set CHROME_PATH)`);
-    return 2;
-  }
-  const [load1 = 0] = os.loadavg();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'berries-bench-taps-'));
-  let server: RunningShop | undefined;
-  let browser: Browser | undefined;
-  // The temporary data goes only after the server has stopped, or its last write would bring
-  // the folder back.
-  const stop = stopOnce(
-    async () => {
-      await browser?.close().catch(() => {});
-      await server?.close().catch(() => {});
-      await rm(dataDir, { recursive: true, force: true });
-    },
-    (signal) => (interruptedBy = signal),
-  );
-  let figures: DeadTapFigures;
-  let chromiumVersion: string;
-  try {
-    server = await startBenchShop(dist, dataDir);
-    browser = await chromium.launch({
-      executablePath: chromePath,
-      headless: true,
-      args: CHROME_FLAGS,
-      // Ctrl+C is handled above: Playwright's own handler would exit before the server stopped.
-      handleSIGINT: false,
-      handleSIGTERM: false,
-    });
-    chromiumVersion = browser.version();
-    figures = await benchDeadTaps(browser, server.url);
-  } finally {
-    await stop();
-  }
-  console.log(`# Dead taps — ${new Date().toISOString()}\n\n${deadTapsTable(figures)}\n`);
-  console.log(
-    `Machine: ${os.cpus().length} CPUs, load average ${load1.toFixed(2)} at the start, Node ${process.version}; Chromium ${chromiumVersion}; ${figures.duration_s.toFixed(0)} s.`,
-  );
-  const report = path.join(REPO_ROOT, 'reports', 'bench-dead-taps.json');
-  await mkdir(path.dirname(report), { recursive: true });
-  await writeFile(report, `${JSON.stringify(figures, null, 2)}\n`);
-  return figures.met ? 0 : 1;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.exitCode = await main().catch((error: unknown) => {
-    if (interruptedBy) return 130;
-    throw error;
-  });
 }
