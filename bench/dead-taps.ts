@@ -203,8 +203,12 @@ export const LOCATE = `(kind) => {
   window.__deadTapTarget = target;
   let box = target.getBoundingClientRect();
   // The sticky dock at the bottom (price button, cookie notice) may cover the lowest part.
+  // Sideways only if the control is not within the screen's width (inline 'nearest'): a shopper
+  // scrolls down to the footer, not sideways. Centring sideways scrolled a page that was briefly
+  // wider than the screen while loading (Firefox, /: 44 px) and, when it narrowed back, the
+  // browser took the scroll back and the control moved under the tap (issue: Firefox theme tap).
   if (box.top < 0 || box.bottom > viewportHeight * 0.75 || box.left < 0 || box.right > viewportWidth) {
-    target.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    target.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
     box = target.getBoundingClientRect();
   }
   const x = box.left + box.width / 2;
