@@ -6,27 +6,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { control, openPage, setupBrowser } from './browser.ts';
+import { CENSUS_ROUTES as ROUTES } from './census-routes.ts';
 import { setServerBasket } from './failures-helpers.ts';
 
 const browser = setupBrowser();
-
-/** A product whose stock is 0 in the stub's catalogue (stub-server/fixtures/catalog.ts). */
-const SOLD_OUT = '/product/5';
-
-const ROUTES = [
-  '/',
-  '/catalog',
-  '/section/1',
-  '/product/7',
-  SOLD_OUT,
-  '/search?q=мал',
-  '/order',
-  '/commit',
-  '/order_status',
-  '/news',
-  '/policy',
-  '/login/',
-];
 
 interface Control {
   /** What a screen reader would call it, roughly: its label or text. */

@@ -8,27 +8,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { control, openPage, screenshot, setupBrowser } from './browser.ts';
+import { CENSUS_ROUTES as ROUTES } from './census-routes.ts';
 import { acceptCookies, setServerBasket } from './failures-helpers.ts';
 
 const browser = setupBrowser();
 
 const WIDTHS = [320, 360, 375, 390, 393, 412, 414, 430];
-
-/** The routes of tests/e2e/controls-census.test.ts: each of the shop's screens. */
-const ROUTES = [
-  '/',
-  '/catalog',
-  '/section/1',
-  '/product/7',
-  '/product/5',
-  '/search?q=мал',
-  '/order',
-  '/commit',
-  '/order_status',
-  '/news',
-  '/policy',
-  '/login/',
-];
 
 /** WCAG 2.2's minimum target size (2.5.8), in CSS px. */
 const MIN_TARGET = 24;
