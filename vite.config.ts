@@ -12,7 +12,7 @@ const COMPRESS_MIN_BYTES = 1024;
 /**
  * Next to each text file of the build, its gzip (`.gz`) and brotli (`.br`) copies at the
  * highest settings, done once here instead of on every request. The production server
- * (server/static.ts) sends them to browsers that accept them, as nginx's gzip_static does.
+ * (host/static.ts) sends them to browsers that accept them, as nginx's gzip_static does.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -53,7 +53,7 @@ function precompress(): Plugin {
 
 // `vite build` writes the browser's files to dist/client (with the manifest the server reads to
 // preload a page's chunks); `vite build --ssr` writes the server's entry to dist/server.
-// `npm run dev` runs Vite inside the shop's own server (server/main.ts --dev).
+// `npm run dev` runs Vite inside the shop's own server (host/main.ts --dev).
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
   resolve: {

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Five projects, run by `npm test` in this order: unit (+ component), server, stub, contracts,
+// Five projects, run by `npm test` in this order: unit (+ component), host, stub, contracts,
 // e2e.
 // Contract tests run one file at a time: they share the pact file they write.
 // Timeouts only bound a wait that is failing anyway; they are generous because CI machines are
@@ -24,9 +24,9 @@ export default defineConfig({
         extends: true,
         test: {
           // The shop server's own parts that need no build or browser (Node, real HTTP).
-          name: 'server',
+          name: 'host',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/host/**/*.test.ts'],
           testTimeout: 60_000,
         },
       },

@@ -2,7 +2,7 @@
 // on the production build in `distDir`, with the stub's data and the pictures' cache in `dataDir`,
 // a throwaway folder (the stub starts from its seed).
 import path from 'node:path';
-import { type RunningShop, startShopServer } from '../server/app.ts';
+import { type RunningShop, startShopServer } from '../host/app.ts';
 
 export function startBenchShop(distDir: string, dataDir: string): Promise<RunningShop> {
   return startShopServer({

@@ -1,5 +1,5 @@
 // `npm run bench:edge:backend` (issue 30, items 5 and 6; it builds first): the production server
-// (`server/main.ts` in a process of its own, tests/e2e/nginx-recipe.ts's startShopProcess) in front
+// (`host/main.ts` in a process of its own, tests/e2e/nginx-recipe.ts's startShopProcess) in front
 // of the stub whose answers are twisted mid-run (tests/e2e/fault-backends.ts's twistedBackend):
 // 200 with HTML, JSON of another shape, a 307 to another host, 50 MB of JSON, and /api asked for
 // `x.html` and `x.js`. For each, a shop of its own sees the catalogue once while all is well, then

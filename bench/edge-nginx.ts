@@ -1,5 +1,5 @@
 // `npm run bench:edge:nginx` (issue 30; it builds first): the recipe (tests/e2e/nginx-recipe.ts:
-// deploy/nginx.conf in front of two instances, each `server/main.ts` a process of its own, and
+// deploy/nginx.conf in front of two instances, each `host/main.ts` a process of its own, and
 // the stub behind them) as an attacker and an operator try it. It measures, in one run:
 //   1. 502s seen by others after bad requests: for 10 s, twice a second, a request with a control
 //      byte in a header (or three 7 KB headers, in turn), while another visitor makes an `/api`

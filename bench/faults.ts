@@ -2,7 +2,7 @@
 // that misbehave (tests/e2e/fault-backends.ts): one that accepts connections and never answers,
 // a closed port, one that holds every answer 5 s, one that dies after the catalogue was seen, and
 // one that answers 500 with Django's error page. For each, the shop's server runs as a child
-// process (`node --import tsx server/main.ts`, so that its open files can be counted in
+// process (`node --import tsx host/main.ts`, so that its open files can be counted in
 // /proc/PID/fd), on 127.0.0.1 like everything here, and the bench measures:
 //   1. open files of the server before, and 10 s after, 200 page views (20 at a time) of
 //      returning visitors (a session cookie: their basket is asked for too);

@@ -1,7 +1,7 @@
 // Pictures (issue 20), in front of the stub with its photos (2400 px JPEGs of about 2 MB):
 //   - what a phone downloads in pictures: the first view of / (as bench/first-view.ts defines
 //     it, on a 390 × 844 screen at 3x, the densest common phone) and /product/7's photo;
-//   - the image route's throughput, from server/main.ts in a process of its own with an empty
+//   - the image route's throughput, from host/main.ts in a process of its own with an empty
 //     cache: cold resizes (every product photo at 3 widths, AVIF and WebP, 2 requests at a time
 //     as the route itself resizes 2 at a time), then cached answers (autocannon, 20 connections
 //     on one picture, 3 s of warm-up, then 10 s).

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import type { RunningShop } from '../server/app.ts';
+import type { RunningShop } from '../host/app.ts';
 import { startBenchShop } from './bench-shop.ts';
 import { stopOnce } from './stop-once.ts';
 

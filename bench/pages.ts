@@ -1,5 +1,5 @@
 // Server throughput for rendered pages (issue 15): /product/7 from the production server as it is
-// deployed (`server/main.ts` in a process of its own, with the embedded stub), loaded by 20
+// deployed (`host/main.ts` in a process of its own, with the embedded stub), loaded by 20
 // connections from this process (autocannon, loopback only): 3 s to warm up (a long-running
 // server's steady state, not its first compile), then 10 s measured.
 // Target: 100 pages/s at p99 ≤ 250 ms.
@@ -30,7 +30,7 @@ export interface PageFigures {
 }
 
 /**
- * Starts `server/main.ts` of the checkout at `root` (this one by default) with its embedded stub
+ * Starts `host/main.ts` of the checkout at `root` (this one by default) with its embedded stub
  * on `dataFile`, reseeded, and `env` added to this process's; resolves once it answers.
  */
 export function startServer(

@@ -1,5 +1,5 @@
 // `npm run bench:scale` (issue 25; it builds first): deploy/nginx.conf in front of two instances
-// of the shop (tests/e2e/nginx-recipe.ts: each `server/main.ts` a process of its own), which take
+// of the shop (tests/e2e/nginx-recipe.ts: each `host/main.ts` a process of its own), which take
 // their data from one stub backend behind a counter of the calls it gets. It measures, in one run:
 //   1. a replayed browse by 200 newcomers, 20 at a time, through nginx from a cold cache: `/`,
 //      `/catalog`, a section, three products and a search each, as Chromium asks (its
@@ -14,7 +14,7 @@
 //   3. a visitor with a basket line (their cookies) asking for `/` through nginx, which passes
 //      them to the instances;
 //   4. newcomers' `/` end to end from one instance of this build beside one of the base commit
-//      (BENCH_BASE, default ed4036b, the commit issue 25 measured: 44/s), each `server/main.ts`
+//      (BENCH_BASE, default ed4036b, the commit issue 25 measured: 44/s), each `host/main.ts`
 //      with its own embedded stub as `npm start` runs it: the issue's measurement, so what the
 //      base also spends on a newcomer (their basket call, a session, no kept catalogue answers)
 //      counts as well as the render itself. Measured in turns (base, this, base, this); the base

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
-import type { RunningShop } from '../server/app.ts';
+import type { RunningShop } from '../host/app.ts';
 import { startBenchShop } from './bench-shop.ts';
 import { benchDeadTaps, type DeadTapFigures, deadTapsTable } from './dead-taps.ts';
 import { benchDeadTapsFirefox, FIREFOX_PATH, firefoxVersion } from './dead-taps-firefox.ts';

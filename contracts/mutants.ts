@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startShopServer } from '../server/app';
+import { startShopServer } from '../host/app';
 import { startDjangoBackend, STATES_PATH } from './django/reference/serve';
 import { type Mutant, MUTANTS } from './mutants/mistakes';
 import { shopperPath } from './mutants/shopper';

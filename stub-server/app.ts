@@ -1,5 +1,5 @@
 // The stub backend as an express app that handles /api, /media and (with controls) /__control
-// and lets every other request fall through with next(): the shop's server (server/app.ts)
+// and lets every other request fall through with next(): the shop's server (host/app.ts)
 // mounts it in every mode, and server.ts serves it alone.
 import { resolve } from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';

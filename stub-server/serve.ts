@@ -1,7 +1,7 @@
 // The stub's CLI: `tsx stub-server/serve.ts [--reset] [--controls]`.
 //   npm run stub -> the stub API on PORT (default 3000), with its controls (--controls) so that
 //                   the pact verifier can set provider states; `npm run stub -- --reset` re-seeds
-// The shop itself (npm start) is server/main.ts, which embeds the stub.
+// The shop itself (npm start) is host/main.ts, which embeds the stub.
 import { resolveDataFile } from './app.ts';
 import { DataFileError } from './data-file.ts';
 import { startServer } from './server.ts';

@@ -1,5 +1,5 @@
 // The stub alone in one Node http server: serve.ts (npm run stub), the pact verifier, the nginx
-// test's backend and the stub tests. The shop's server (server/app.ts) mounts the stub app itself.
+// test's backend and the stub tests. The shop's server (host/app.ts) mounts the stub app itself.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';

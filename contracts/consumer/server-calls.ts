@@ -1,4 +1,4 @@
-// The calls the shop's server makes itself, for a visitor (src/server/backend-calls.ts): the
+// The calls the shop's server makes itself, for a visitor (src/server-entry/backend-calls.ts): the
 // basket and total of every page it renders, a catalogue page's load, the order history of
 // /order_status, and the basket, checkout and login forms posted before the app's code arrived or
 // without it. They are the browser's requests plus what the server adds: the visitor's Cookie,

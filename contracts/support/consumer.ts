@@ -22,7 +22,7 @@ import * as content from '../../src/api/content';
 import { type Api as ServerApi, configureApi } from '../../src/api/http';
 import * as orders from '../../src/api/orders';
 import { setToken } from '../../src/api/token';
-import { backendCalls, TOKEN_COOKIE, type Visitor } from '../../src/server/backend-calls';
+import { backendCalls, TOKEN_COOKIE, type Visitor } from '../../src/server-entry/backend-calls';
 import { type FileRule, nullableRules } from './bodies';
 import {
   CONSUMER,
@@ -114,7 +114,7 @@ function serverCookies(spec: ContractSpec): Record<string, string> {
   return cookies;
 }
 
-/** The headers the shop's server adds for its visitor (src/server/backend-calls.ts). */
+/** The headers the shop's server adds for its visitor (src/server-entry/backend-calls.ts). */
 function serverHeaders(spec: ContractSpec): TemplateHeaders {
   const headers: TemplateHeaders = {
     'X-Forwarded-For': M.regex(ADDRESS_PATTERN, SERVER_VISITOR.forwardedFor),
@@ -165,7 +165,7 @@ export interface ContractSpec {
   /** The visitor's token (default none) and anti-forgery token (default PACT_CSRF_TOKEN). */
   visitor?: { token?: string; csrfToken?: string | null };
   /**
-   * Sent by the shop's server for a visitor (src/server/backend-calls.ts), not by the browser:
+   * Sent by the shop's server for a visitor (src/server-entry/backend-calls.ts), not by the browser:
    * with the visitor's cookies (none for a newcomer), the token's cookie mirror as
    * `Authorization`, the X-Forwarded-* headers and a Referer. The test passes
    * `serverApi` to the src/api function, as the server's loaders and forms do.

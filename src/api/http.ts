@@ -16,7 +16,7 @@ export interface ApiConfig {
 
 /**
  * What src/api's functions call through: this module's client in the browser (and in the contract
- * tests), or the server's client of one request (src/server/backend-calls.ts).
+ * tests), or the server's client of one request (src/server-entry/backend-calls.ts).
  */
 export type Api = $Fetch;
 

@@ -132,7 +132,7 @@ const byId =
   };
 
 // One route per screen of spec §2. The basket is not listed: every page shows it, and the server
-// loads it for every page (src/entry-server.tsx). The orders are the visitor's: the server loads
+// loads it for every page (src/server-entry/entry-server.tsx). The orders are the visitor's: the server loads
 // them with the visitor's cookies, and such a page is never cached.
 // Cache policy: the catalogue (search results too) is the same for every visitor, 'public'; a
 // visitor's own pages (basket, checkout, orders, login) are 'private'. Search results are not

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { type RunningShop, startShopServer } from '../../server/app.ts';
-import { BACKEND_ODD } from '../../server/backend-proxy.ts';
+import { type RunningShop, startShopServer } from '../../host/app.ts';
+import { BACKEND_ODD } from '../../host/backend-proxy.ts';
 import {
   elsewhereBackend,
   type FaultBackend,

@@ -5,12 +5,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { type RunningShop, startShopServer } from '../../server/app.ts';
+import { type RunningShop, startShopServer } from '../../host/app.ts';
 import { BASKET_UNAVAILABLE } from '../../src/features/basket/BasketPage.tsx';
 import { CHECKOUT_UNAVAILABLE } from '../../src/features/checkout/CommitPage.tsx';
-import { BASKET_LATE } from '../../src/server/basket-form.ts';
-import { ORDER_LATE } from '../../src/server/commit-form.ts';
-import { LOGIN_LATE } from '../../src/server/login-form.ts';
+import { BASKET_LATE } from '../../src/server-entry/basket-form.ts';
+import { ORDER_LATE } from '../../src/server-entry/commit-form.ts';
+import { LOGIN_LATE } from '../../src/server-entry/login-form.ts';
 import {
   type DyingBackend,
   dyingBackend,

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type DjangoBackend, startDjangoBackend } from '../../contracts/django/reference/serve.ts';
-import { type RunningShop, startShopServer } from '../../server/app.ts';
+import { type RunningShop, startShopServer } from '../../host/app.ts';
 import { openPage, screenshot, setupBrowser } from './browser.ts';
 
 const browser = setupBrowser();

@@ -1,4 +1,4 @@
-// Starts the shop's server (server/app.ts) on the production build and the stub, in-process, once for the whole e2e run.
+// Starts the shop's server (host/app.ts) on the production build and the stub, in-process, once for the whole e2e run.
 // Tests read its address with inject('baseUrl'); the returned teardown stops it and removes
 // the temporary data file, whether the tests passed or not.
 import { existsSync } from 'node:fs';
@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startShopServer } from '../../server/app.ts';
+import { startShopServer } from '../../host/app.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

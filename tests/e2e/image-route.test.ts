@@ -1,4 +1,4 @@
-// The image route (server/image-route.ts) in front of a backend it does not control: what a
+// The image route (host/image-route.ts) in front of a backend it does not control: what a
 // browser gets for each Accept, what an attacker cannot make it fetch or chew on, and what the
 // backend sees of its cache.
 import { once } from 'node:events';
@@ -16,8 +16,8 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningShop, startShopServer } from '../../server/app.ts';
-import type { ImageRouteOptions } from '../../server/image-route.ts';
+import { type RunningShop, startShopServer } from '../../host/app.ts';
+import type { ImageRouteOptions } from '../../host/image-route.ts';
 import { renderPhoto } from '../../stub-server/fixtures/photos.ts';
 import { renderMedia } from '../../stub-server/media.ts';
 

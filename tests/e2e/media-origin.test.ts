@@ -4,8 +4,8 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningShop, startShopServer } from '../../server/app.ts';
-import { listen, type Listening, rawGet } from '../server/http-helpers.ts';
+import { type RunningShop, startShopServer } from '../../host/app.ts';
+import { listen, type Listening, rawGet } from '../host/http-helpers.ts';
 import { baseUrl, openPage, setupBrowser } from './browser';
 
 const browser = setupBrowser();

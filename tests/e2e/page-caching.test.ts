@@ -3,7 +3,7 @@
 // with the cookies a visitor may carry (odd ones too), straight from an instance.
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/app/routes';
-import { rawGet } from '../server/http-helpers';
+import { rawGet } from '../host/http-helpers';
 import { baseUrl } from './browser';
 
 /** An address of each route of src/app/routes.tsx, and pages of no route. */

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningShop, startShopServer } from '../../server/app.ts';
+import { type RunningShop, startShopServer } from '../../host/app.ts';
 import { imageUrl } from '../../src/lib/image-url.ts';
 import { baseUrl, control } from './browser';
 

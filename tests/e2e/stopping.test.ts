@@ -7,7 +7,7 @@ import { Agent, request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { type RunningShop, startShopServer } from '../../server/app.ts';
+import { type RunningShop, startShopServer } from '../../host/app.ts';
 
 let shop: RunningShop | undefined;
 let dataDir = '';

@@ -164,7 +164,7 @@ describe('the CLI', () => {
       expect(answer.status).toBe(200);
       const reseeded = JSON.parse(readFileSync(dataFile, 'utf8')) as StubData;
       expect(reseeded.baskets).toEqual({});
-      // The stub alone: pages are the shop's server's (server/main.ts).
+      // The stub alone: pages are the shop's server's (host/main.ts).
       expect((await fetch(url, { headers: { Accept: 'text/html' } })).status).toBe(404);
     } finally {
       const exited = new Promise<number | null>((resolve) =>

@@ -37,7 +37,7 @@ function currentAmount(product: Product): number {
  * at once; everything waits while the basket or this product's line is loading, until the
  * server has answered.
  *
- * It is a form the shop's server handles (server/basket-form.ts) before the app's code arrives,
+ * It is a form the shop's server handles (src/server-entry/basket-form.ts) before the app's code arrives,
  * and without it: each button posts its change, and Enter in the amount field posts the amount.
  * Once the app runs, it handles the same form itself, with the same rules (basket-form.ts).
  */

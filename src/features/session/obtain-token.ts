@@ -1,5 +1,5 @@
 // The login call as both logins make it: the app's (log-in.ts) and the form the shop's server
-// handles without the app (src/server/login-form.ts).
+// handles without the app (src/server-entry/login-form.ts).
 import { obtainToken } from '../../api/auth';
 import { getBasket } from '../../api/basket';
 import { type Api, errorStatus, http } from '../../api/http';

@@ -6,7 +6,7 @@ import type { Product } from '../../../src/api/types';
 import { renderAt } from '../render';
 import { basketApi, RASPBERRY } from '../basket-fakes';
 import { CHECKOUT_UNAVAILABLE } from '../../../src/features/checkout/CommitPage';
-import { ORDER_LATE } from '../../../src/server/commit-form';
+import { ORDER_LATE } from '../../../src/server-entry/commit-form';
 import { ORDER_IN_PROGRESS } from '../../../src/features/checkout/order-attempt';
 import { PageData, PageDataContext } from '../../../src/ui/page-data';
 

@@ -1,8 +1,8 @@
 // Who a request comes from, as the server's calls to the backend need it
-// (src/server/backend-calls.ts): their cookies, passed to the backend as they came, and the
+// (src/server-entry/backend-calls.ts): their cookies, passed to the backend as they came, and the
 // address and host they used.
 import type { Request, Response } from 'express';
-import { parseCookies, type Visitor } from '../src/server/backend-calls.ts';
+import { parseCookies, type Visitor } from '../src/server-entry/backend-calls.ts';
 
 /** The request's cookies by name, their values as sent. */
 export function requestCookies(req: Request): Record<string, string> {

@@ -21,7 +21,7 @@ export interface Visitor {
   host: string;
 }
 
-/** How this process reaches the backend (server/backend-agent.ts makes it, once). */
+/** How this process reaches the backend (host/backend-agent.ts makes it, once). */
 export interface Backend {
   /** Where /api lives: `https://backend.example/api`. */
   baseURL: string;

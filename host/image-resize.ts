@@ -26,7 +26,7 @@ export interface ResizeLimits {
   maxWaiting: number;
 }
 
-// Every result is kept on disk (server/image-cache.ts): libvips' own cache of open files and
+// Every result is kept on disk (host/image-cache.ts): libvips' own cache of open files and
 // operations would only hold memory.
 sharp.cache(false);
 

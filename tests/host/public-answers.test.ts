@@ -1,4 +1,4 @@
-// The public answers the server keeps (src/server/public-answers.ts): a fresh one saves the
+// The public answers the server keeps (src/server-entry/public-answers.ts): a fresh one saves the
 // backend a call, an older one stands in while the backend fails or stalls, and nothing else is
 // covered up or kept. Each view loads through its own request's calls to a fake backend, as a
 // page does; time is a fake clock.
@@ -10,8 +10,8 @@ import {
   selectionQuery,
 } from '../../src/features/catalog/queries';
 import { orderHistoryQuery } from '../../src/features/orders/queries';
-import { backendCalls } from '../../src/server/backend-calls';
-import { PublicAnswers, type PublicAnswersOptions } from '../../src/server/public-answers';
+import { backendCalls } from '../../src/server-entry/backend-calls';
+import { PublicAnswers, type PublicAnswersOptions } from '../../src/server-entry/public-answers';
 import type { Query } from '../../src/ui/page-data';
 import { answer, json, type Reply } from './fake-replies';
 

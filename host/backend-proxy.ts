@@ -20,7 +20,7 @@ import { isBackendPath } from './backend-paths.ts';
 import { requestOrigin } from './render.ts';
 import { SVG_POLICY } from './security.ts';
 
-/** Headers the shop sets on every answer itself (server/security.ts); the backend's go. */
+/** Headers the shop sets on every answer itself (host/security.ts); the backend's go. */
 const SHOP_HEADERS = [
   'content-security-policy',
   'referrer-policy',
@@ -313,7 +313,7 @@ function relativeApiPath(location: string | undefined, backendOrigin: string): s
  * /media: a file of MEDIA_TYPES (200, or 206 for a range), or 304 for one the browser has; a
  * backend's error as the shop's message. Anything else is a 404: an uploaded page, script or
  * archive never goes out under the shop's name, nor does a redirect elsewhere. The type sent is
- * the one judged, and nosniff (server/security.ts) keeps the browser to it.
+ * the one judged, and nosniff (host/security.ts) keeps the browser to it.
  */
 async function handleMedia(
   answer: IncomingMessage,

@@ -14,7 +14,7 @@ import { DEFAULT_TIME_ZONE } from '../src/lib/shop-time-zone.ts';
 import {
   PUBLIC_ANSWERS_DEFAULTS,
   type PublicAnswersOptions,
-} from '../src/server/public-answers.ts';
+} from '../src/server-entry/public-answers.ts';
 import { accessLog } from './access-log.ts';
 import { backendAgent, DEFAULT_MAX_ANSWER_BYTES } from './backend-agent.ts';
 import { backendPathGuard } from './backend-paths.ts';
@@ -51,7 +51,7 @@ export interface ShopServerOptions {
   accessLog?: boolean;
   /** Order dates are shown in this IANA zone (default Europe/Moscow). */
   timeZone?: string;
-  /** The image route's cache and limits (server/image-route.ts). */
+  /** The image route's cache and limits (host/image-route.ts). */
   images?: Omit<ImageRouteOptions, 'mediaBase' | 'fetch'>;
   /** How long a form posted without the app may take, its calls to the backend included (8 s). */
   formTimeoutMs?: number;
@@ -67,7 +67,7 @@ export interface ShopServerOptions {
    * (DEFAULT_MAX_ANSWER_BYTES): past it the call fails, its connection cut.
    */
   backendMaxAnswerBytes?: number;
-  /** How long the public answers pages render from are kept (src/server/public-answers.ts). */
+  /** How long the public answers pages render from are kept (src/server-entry/public-answers.ts). */
   publicAnswers?: Partial<PublicAnswersOptions>;
   /** How long nginx or a CDN may keep a public page before it asks again (60 s). */
   pageCacheSeconds?: number;

@@ -1,4 +1,4 @@
-// The forms the shop's server handles without the app (src/server/forms.ts), each through the
+// The forms the shop's server handles without the app (src/server-entry/forms.ts), each through the
 // forms' table as the server calls it, in front of a fake backend that records what it was sent:
 // what a form refuses without asking the backend, what it says when the backend refuses, fails or
 // stalls, and what it sends when all goes well.
@@ -11,21 +11,21 @@ import {
   PASSWORD_REQUIRED,
   WRONG_CREDENTIALS,
 } from '../../src/features/session/login-error';
-import { backendCalls, type Visitor } from '../../src/server/backend-calls';
+import { backendCalls, type Visitor } from '../../src/server-entry/backend-calls';
 import {
   BASKET_LATE,
   BASKET_MAYBE_CHANGED,
   BASKET_UNREACHABLE,
   FORM_BROKEN,
   PRODUCT_GONE,
-} from '../../src/server/basket-form';
-import { ORDER_LATE, ORDER_MAYBE_PLACED } from '../../src/server/commit-form';
-import { type FormAnswer, FORMS } from '../../src/server/forms';
+} from '../../src/server-entry/basket-form';
+import { ORDER_LATE, ORDER_MAYBE_PLACED } from '../../src/server-entry/commit-form';
+import { type FormAnswer, FORMS } from '../../src/server-entry/forms';
 import { BASKET_COOKIE, BASKET_COOKIE_DAYS } from '../../src/features/basket/basket-form';
 
 /** What a basket form that landed sets: the cookie that says the basket has lines. */
 const BASKET_MARK = { name: BASKET_COOKIE, value: '1', days: BASKET_COOKIE_DAYS };
-import { LOGIN_LATE } from '../../src/server/login-form';
+import { LOGIN_LATE } from '../../src/server-entry/login-form';
 import { answer, json, raspberry, type Reply } from './fake-replies';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

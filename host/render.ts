@@ -1,5 +1,5 @@
-// Pages as HTML: the route's data and React's render (src/entry-server.tsx) poured into the
-// build's index.html (server/page-assets.ts) with its data embedded for hydration.
+// Pages as HTML: the route's data and React's render (src/server-entry/entry-server.tsx) poured into the
+// build's index.html (host/page-assets.ts) with its data embedded for hydration.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,9 +8,9 @@ import { buffer } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
 import type { NextFunction, Request, Response } from 'express';
 import type { ViteDevServer } from 'vite';
-import type * as EntryServer from '../src/entry-server.tsx';
+import type * as EntryServer from '../src/server-entry/entry-server.tsx';
 import type { FormOutcome } from '../src/ui/page-data.tsx';
-import type { PublicAnswersOptions } from '../src/server/public-answers.ts';
+import type { PublicAnswersOptions } from '../src/server-entry/public-answers.ts';
 import { readPageAssets } from './page-assets.ts';
 import { NOTICE_COOKIE, passCookies, requestCookies, visitorOf } from './visitor.ts';
 
@@ -26,9 +26,9 @@ interface Build {
 export interface PageRendererOptions {
   /** Where the server's API calls go (`http://127.0.0.1:3000/api`); read per request. */
   apiBase: () => string;
-  /** `fetch` through the bounded agent to the backend (server/backend-agent.ts). */
+  /** `fetch` through the bounded agent to the backend (host/backend-agent.ts). */
   backendFetch: typeof fetch;
-  /** How long the public answers pages render from are kept (src/server/public-answers.ts). */
+  /** How long the public answers pages render from are kept (src/server-entry/public-answers.ts). */
   publicAnswers: PublicAnswersOptions;
   /** The public origin for canonical addresses; default: the request's own. */
   siteUrl?: string;
@@ -39,7 +39,7 @@ export interface PageRendererOptions {
   timeZone: string;
 }
 
-/** A form posted without the app that must be shown again (server/visitor-forms.ts). */
+/** A form posted without the app that must be shown again (host/visitor-forms.ts). */
 export interface PostedForm {
   outcome: FormOutcome;
   /** The backend's cookies set while the form was handled, for the answer. */
@@ -120,7 +120,7 @@ export function markBasket(
   else res.cookie(name, '1', { maxAge: days * 24 * 60 * 60 * 1000, path: '/', sameSite: 'lax' });
 }
 
-/** The message a form left for this page (server/visitor-forms.ts), shown once. */
+/** The message a form left for this page (host/visitor-forms.ts), shown once. */
 function readNotice(req: Request, res: Response): string | undefined {
   const raw = requestCookies(req)[NOTICE_COOKIE];
   if (raw === undefined) return undefined;
@@ -322,7 +322,9 @@ export function devRenderer(
   return renderer(options, async (url) => {
     const raw = await readFile(indexFile, 'utf8');
     const template = await vite.transformIndexHtml(url, raw);
-    const entry = connect((await vite.ssrLoadModule('/src/entry-server.tsx')) as Entry);
+    const entry = connect(
+      (await vite.ssrLoadModule('/src/server-entry/entry-server.tsx')) as Entry,
+    );
     return { entry, build: { template, pageHead: () => '' } };
   });
 }

@@ -1,4 +1,4 @@
-// The server's calls for one request (src/server/backend-calls.ts): they carry that visitor's
+// The server's calls for one request (src/server-entry/backend-calls.ts): they carry that visitor's
 // cookies and token however requests overlap, what the backend sets for them comes back, and no
 // call outlives its deadline or its request.
 import { once } from 'node:events';
@@ -7,14 +7,14 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBasket, updateBasketAmount } from '../../src/api/basket';
 import { getHomeProducts, searchProducts } from '../../src/api/catalog';
-import { backendAgent } from '../../server/backend-agent';
+import { backendAgent } from '../../host/backend-agent';
 import {
   type Backend,
   type BackendCalls,
   backendCalls,
   UnexpectedAnswerError,
   type Visitor,
-} from '../../src/server/backend-calls';
+} from '../../src/server-entry/backend-calls';
 import { json, raspberry } from './fake-replies';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };

@@ -1,21 +1,21 @@
-// The real-backend proxy (server/backend-proxy.ts) behind the path guard (server/backend-paths.ts),
-// mounted as server/app.ts mounts them: what reaches the backend, what the visitor gets back, and
+// The real-backend proxy (host/backend-proxy.ts) behind the path guard (host/backend-paths.ts),
+// mounted as host/app.ts mounts them: what reaches the backend, what the visitor gets back, and
 // how a backend that stalls is bounded.
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { backendPathGuard } from '../../server/backend-paths.ts';
+import { backendPathGuard } from '../../host/backend-paths.ts';
 import {
   BACKEND_DOWN,
   BACKEND_ODD,
   backendProxy,
   type BackendProxyOptions,
   PROXY_TIMEOUT_MS,
-} from '../../server/backend-proxy.ts';
-import { plainScheme } from '../../server/request-scheme.ts';
-import { securityHeaders, SVG_POLICY } from '../../server/security.ts';
+} from '../../host/backend-proxy.ts';
+import { plainScheme } from '../../host/request-scheme.ts';
+import { securityHeaders, SVG_POLICY } from '../../host/security.ts';
 import { listen, type Listening, rawGet } from './http-helpers.ts';
 
 const SHOP_PAGE = 'страница магазина';
@@ -35,7 +35,7 @@ async function backend(handler: (req: IncomingMessage, res: ServerResponse) => v
   return { ...running, asked };
 }
 
-/** The shop's chain for /api and /media, as server/app.ts builds it, with its pages as a text. */
+/** The shop's chain for /api and /media, as host/app.ts builds it, with its pages as a text. */
 async function shopInFront(apiTarget: string, options: BackendProxyOptions = {}) {
   const app = express();
   app.set('trust proxy', 'loopback');

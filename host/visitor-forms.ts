@@ -1,6 +1,6 @@
 // The visitor's forms the shop's server handles before the app's code arrives, and without it:
 // the basket controls, checkout and login, one route per entry of the forms' table
-// (src/server/forms.ts). Each form's calls go to the backend as the visitor, within the form's own
+// (src/server-entry/forms.ts). Each form's calls go to the backend as the visitor, within the form's own
 // budget, and end with its request; the answer passes on the cookies the backend set and goes
 // 303 back, or shows the form again when it must be fixed.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';

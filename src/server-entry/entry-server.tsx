@@ -1,40 +1,35 @@
 // The server's side of rendering: loads a page's public data through src/api (the route's
 // loader table entry), renders it with React's streaming renderer and says what to answer.
-// server/render.ts turns the result into the HTTP answer.
+// host/render.ts turns the result into the HTTP answer.
 import type { Writable } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { SsrContext } from 'wouter';
-import { getBasket, getTotalPrice } from './api/basket';
-import { errorStatus } from './api/http';
-import { BASKET_COOKIE, BASKET_COOKIE_DAYS } from './features/basket/basket-form';
-import { type BasketSeed, lineCount } from './features/basket/store';
-import { setShopTimeZone } from './lib/shop-time-zone';
-import { App } from './app/App';
-import type { EmbeddedPage } from './app/embedded-page';
-import { headHtml, pageHead, scriptJson } from './app/page-head';
-import { pageUrl } from './app/page-loading';
-import { matchPage, pageQueries } from './app/routes';
-import { type FormOutcome, PageData } from './ui/page-data';
-import {
-  type BackendCalls,
-  backendCalls,
-  type Visitor,
-  visitorIdentity,
-} from './server/backend-calls';
-import { PublicAnswers, type PublicAnswersOptions } from './server/public-answers';
+import { getBasket, getTotalPrice } from '../api/basket';
+import { errorStatus } from '../api/http';
+import { BASKET_COOKIE, BASKET_COOKIE_DAYS } from '../features/basket/basket-form';
+import { type BasketSeed, lineCount } from '../features/basket/store';
+import { setShopTimeZone } from '../lib/shop-time-zone';
+import { App } from '../app/App';
+import type { EmbeddedPage } from '../app/embedded-page';
+import { headHtml, pageHead, scriptJson } from '../app/page-head';
+import { pageUrl } from '../app/page-loading';
+import { matchPage, pageQueries } from '../app/routes';
+import { type FormOutcome, PageData } from '../ui/page-data';
+import { type BackendCalls, backendCalls, type Visitor, visitorIdentity } from './backend-calls';
+import { PublicAnswers, type PublicAnswersOptions } from './public-answers';
 
-export { PAGE_DATA_ID } from './app/embedded-page';
-export { FORMS, type FormAnswer, type FormHandler } from './server/forms';
-export { parseCookies, visitorIdentity } from './server/backend-calls';
-export { robotsTxt, sitemapPaths } from './app/sitemap';
+export { PAGE_DATA_ID } from '../app/embedded-page';
+export { FORMS, type FormAnswer, type FormHandler } from './forms';
+export { parseCookies, visitorIdentity } from './backend-calls';
+export { robotsTxt, sitemapPaths } from '../app/sitemap';
 /** Every variable of the theme, for the head of every page (the same on each). */
-export { themeVariablesCss } from './app/theme-variables';
+export { themeVariablesCss } from '../app/theme-variables';
 /** The basket's cookie: its name and how long it lasts. */
 export const BASKET_MARK = { name: BASKET_COOKIE, days: BASKET_COOKIE_DAYS };
-export { TOKEN_COOKIE } from './server/backend-calls';
+export { TOKEN_COOKIE } from './backend-calls';
 
-/** How this process reaches the backend: set once, at start (server/render.ts). */
+/** How this process reaches the backend: set once, at start (host/render.ts). */
 interface Connection {
   baseURL: () => string;
   fetch: typeof fetch;
