@@ -10,13 +10,9 @@ import express, { type Request, type Response } from 'express';
 import { createStubApp, type StubAppOptions } from '../stub-server/app.ts';
 import { serverErrors } from '../stub-server/server.ts';
 import { IMAGE_ROUTE } from '../src/lib/image-url.ts';
-import { DEFAULT_TIME_ZONE } from '../src/lib/shop-time-zone.ts';
-import {
-  PUBLIC_ANSWERS_DEFAULTS,
-  type PublicAnswersOptions,
-} from '../src/server-entry/public-answers.ts';
+import type { PublicAnswersOptions } from '../src/server-entry/public-answers.ts';
 import { accessLog } from './access-log.ts';
-import { backendAgent, DEFAULT_MAX_ANSWER_BYTES } from './backend-agent.ts';
+import { backendAgent } from './backend-agent.ts';
 import { backendPathGuard } from './backend-paths.ts';
 import { backendProxy } from './backend-proxy.ts';
 import { draining } from './draining.ts';
@@ -24,6 +20,7 @@ import { imageRoute, type ImageRouteOptions } from './image-route.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
 import { plainScheme } from './request-scheme.ts';
 import { answerClientError, securityHeaders } from './security.ts';
+import { shopDefaults } from './settings.ts';
 import { settingsForms } from './settings-forms.ts';
 import { sitemapRoutes } from './sitemap.ts';
 import { staticFiles } from './static.ts';
@@ -31,6 +28,10 @@ import { visitorForms } from './visitor-forms.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The server's options: host/settings.ts's table (PORT, API_TARGET, ...) as host/main.ts reads it
+ * from the environment; any left out take the table's defaults.
+ */
 export interface ShopServerOptions {
   /** 0 picks a free port. */
   port: number;
@@ -47,33 +48,34 @@ export interface ShopServerOptions {
   siteUrl?: string;
   /** How long a page waits for its data before it goes out with loading states. */
   dataTimeoutMs?: number;
-  /** One line per request on stdout. */
+  /** One line per request on stdout (off unless asked: the command line asks). */
   accessLog?: boolean;
-  /** Order dates are shown in this IANA zone (default Europe/Moscow). */
+  /** Order dates are shown in this IANA zone. */
   timeZone?: string;
   /** The image route's cache and limits (host/image-route.ts). */
   images?: Omit<ImageRouteOptions, 'mediaBase' | 'fetch'>;
-  /** How long a form posted without the app may take, its calls to the backend included (8 s). */
+  /** How long a form posted without the app may take, its calls to the backend included. */
   formTimeoutMs?: number;
-  /** How long /sitemap.xml's walk of the catalogue may take (10 s). */
+  /** How long /sitemap.xml's walk of the catalogue may take. */
   sitemapTimeoutMs?: number;
   /**
-   * The most sockets to the backend (64), for each of its two users: the server's own calls
-   * (pages, forms, pictures' sources) and the proxy of the browser's /api and /media.
+   * The most sockets to the backend, for each of its two users: the server's own calls (pages,
+   * forms, pictures' sources) and the proxy of the browser's /api and /media.
    */
   backendMaxSockets?: number;
   /**
-   * The most bytes of one answer of the backend's, to the server's calls and to /api
-   * (DEFAULT_MAX_ANSWER_BYTES): past it the call fails, its connection cut.
+   * The most bytes of one answer of the backend's, to the server's calls and to /api: past it the
+   * call fails, its connection cut.
    */
   backendMaxAnswerBytes?: number;
   /** How long the public answers pages render from are kept (src/server-entry/public-answers.ts). */
   publicAnswers?: Partial<PublicAnswersOptions>;
-  /** How long nginx or a CDN may keep a public page before it asks again (60 s). */
+  /** How long nginx or a CDN may keep a public page before it asks again. */
   pageCacheSeconds?: number;
   /**
-   * How long a stopping instance leaves its idle kept-alive connections open (0: closed at once).
-   * Longer than nginx's upstream keepalive_timeout, so that nginx closes them first.
+   * How long a stopping instance leaves its idle kept-alive connections open (0, unless asked:
+   * closed at once). Longer than nginx's upstream keepalive_timeout, so that nginx closes them
+   * first.
    */
   stopGraceMs?: number;
 }
@@ -89,8 +91,18 @@ export interface RunningShop {
   close(): Promise<void>;
 }
 
-export async function startShopServer(options: ShopServerOptions): Promise<RunningShop> {
-  const host = options.host ?? '127.0.0.1';
+export async function startShopServer(given: ShopServerOptions): Promise<RunningShop> {
+  const options = {
+    ...shopDefaults,
+    // A server started inside another program (a test, a bench) writes no access log, and stops
+    // at once: no nginx in front of it keeps idle connections. The command line asks for both.
+    accessLog: false,
+    stopGraceMs: 0,
+    ...given,
+    images: { ...shopDefaults.images, ...given.images },
+    publicAnswers: { ...shopDefaults.publicAnswers, ...given.publicAnswers },
+  };
+  const host = options.host;
   const app = express();
   app.disable('x-powered-by');
   const drain = draining();
@@ -115,8 +127,8 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
     ? `${options.apiTarget.replace(/\/+$/, '')}/api`
     : () => `${ownUrl}api`;
   const mediaBase = options.apiTarget ? `${options.apiTarget.replace(/\/+$/, '')}/media/` : '';
-  const maxAnswerBytes = options.backendMaxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-  const agent = backendAgent(options.backendMaxSockets ?? 64, maxAnswerBytes);
+  const maxAnswerBytes = options.backendMaxAnswerBytes;
+  const agent = backendAgent(options.backendMaxSockets, maxAnswerBytes);
   app.use(
     IMAGE_ROUTE,
     imageRoute({
@@ -147,11 +159,11 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   const renderOptions = {
     apiBase: typeof apiBase === 'string' ? () => apiBase : apiBase,
     backendFetch: agent.callFetch,
-    publicAnswers: { ...PUBLIC_ANSWERS_DEFAULTS, ...options.publicAnswers },
+    publicAnswers: options.publicAnswers,
     siteUrl: options.siteUrl?.replace(/\/+$/, ''),
-    dataTimeoutMs: options.dataTimeoutMs ?? 1500,
-    pageCacheSeconds: options.pageCacheSeconds ?? 60,
-    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
+    dataTimeoutMs: options.dataTimeoutMs,
+    pageCacheSeconds: options.pageCacheSeconds,
+    timeZone: options.timeZone,
   };
   let closeVite = async () => {};
   if (options.dev) {
@@ -174,13 +186,13 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   app.use(
     sitemapRoutes(renderer, {
       siteUrl: renderOptions.siteUrl,
-      timeoutMs: options.sitemapTimeoutMs ?? 10_000,
+      timeoutMs: options.sitemapTimeoutMs,
     }),
   );
   app.use(settingsForms());
   app.use(compression());
   // After compression: a form shown again is a whole page.
-  app.use(await visitorForms(renderer, { formTimeoutMs: options.formTimeoutMs ?? 8_000 }));
+  app.use(await visitorForms(renderer, { formTimeoutMs: options.formTimeoutMs }));
   app.get('*', (req, res, next) => {
     // A file the build does not have is a plain 404, not a page.
     if (/\.[a-z0-9]+$/i.test(req.path) || req.path.startsWith('/assets/')) return next();
@@ -217,7 +229,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
         // still idle after the grace are ended here. Resolves once the last connection is gone.
         drain.stop();
         NetServer.prototype.close.call(server, (error) => (error ? reject(error) : resolve()));
-        setTimeout(() => server.closeIdleConnections(), options.stopGraceMs ?? 0).unref();
+        setTimeout(() => server.closeIdleConnections(), options.stopGraceMs).unref();
       })
         .then(closeVite)
         .then(closeBackend)

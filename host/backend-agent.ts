@@ -3,15 +3,12 @@
 // pile up sockets until the process runs out of files. Past the cap a call fails at once, and
 // the page or form answers with its message, instead of queueing behind calls that hang.
 import { Agent, fetch as agentFetch } from 'undici';
+import { shopDefaults } from './settings.ts';
 
-/**
- * The most an answer of the backend's to the server's calls (and to /api) may hold, by default:
- * 2 MB, some 200 times the stub's largest, a catalogue of some 12,000 products. Past it the
- * call fails as it streams, so a backend that sends 50 MB costs the instance 2 MB of reading, not
- * 50 MB held and parsed on the event loop. A shop with a bigger catalogue sets
- * BACKEND_MAX_ANSWER_BYTES.
- */
-export const DEFAULT_MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+// The most an answer of the backend's to the server's calls (and to /api) may hold
+// (BACKEND_MAX_ANSWER_BYTES, 2 MB by default: some 200 times the stub's largest, a catalogue of
+// some 12,000 products). Past it the call fails as it streams, so a backend that sends 50 MB
+// costs the instance 2 MB of reading, not 50 MB held and parsed on the event loop.
 
 export class BackendBusyError extends Error {
   constructor(max: number) {
@@ -67,7 +64,7 @@ function capped(body: ReadableStream<Uint8Array>, max: number): ReadableStream<U
 
 export function backendAgent(
   maxSockets: number,
-  maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES,
+  maxAnswerBytes = shopDefaults.backendMaxAnswerBytes,
 ): BackendAgent {
   const agent = new Agent({
     connections: maxSockets,

@@ -15,10 +15,10 @@ import { pipeline } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { isJsonType } from '../src/api/answer-shapes.ts';
 import { relativeMediaUrls } from '../src/lib/media-urls.ts';
-import { DEFAULT_MAX_ANSWER_BYTES } from './backend-agent.ts';
 import { isBackendPath } from './backend-paths.ts';
 import { requestOrigin } from './render.ts';
 import { SVG_POLICY } from './security.ts';
+import { shopDefaults } from './settings.ts';
 
 /** Headers the shop sets on every answer itself (host/security.ts); the backend's go. */
 const SHOP_HEADERS = [
@@ -37,12 +37,10 @@ export const BACKEND_DOWN = 'Сервер магазина недоступен'
 /**
  * How long the backend has to begin its answer (a free socket, the connection, its headers), and
  * then between two pieces of it. Shorter than deploy/nginx.conf's proxy_read_timeout (30 s), so
- * that a shopper behind nginx gets the shop's message, not nginx's 504 page.
+ * that a shopper behind nginx gets the shop's message, not nginx's 504 page: a constant of the
+ * recipe, not a setting.
  */
 export const PROXY_TIMEOUT_MS = 20_000;
-
-/** Sockets to the backend at most, per instance: a stalled backend can hold no more. */
-export const DEFAULT_MAX_SOCKETS = 64;
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1): about one connection, not passed on either way. */
 const HOP_BY_HOP = [
@@ -124,12 +122,16 @@ async function readCapped(stream: IncomingMessage, max: number): Promise<Buffer 
   return Buffer.concat(chunks, total);
 }
 
+/** Each left out is the settings' default (host/settings.ts). */
 export interface BackendProxyOptions {
-  /** Sockets to the backend at most (DEFAULT_MAX_SOCKETS); further calls wait for one. */
+  /**
+   * Sockets to the backend at most, per instance (BACKEND_MAX_SOCKETS): a stalled backend can
+   * hold no more. Further calls wait for one.
+   */
   maxSockets?: number;
   /** PROXY_TIMEOUT_MS unless a test needs it shorter. */
   timeoutMs?: number;
-  /** The most bytes of one /api answer (DEFAULT_MAX_ANSWER_BYTES); past it, a 502. */
+  /** The most bytes of one /api answer (BACKEND_MAX_ANSWER_BYTES); past it, a 502. */
   maxAnswerBytes?: number;
 }
 
@@ -143,9 +145,9 @@ export function backendProxy(apiTarget: string, options: BackendProxyOptions = {
   const target = new URL(apiTarget);
   const basePath = target.pathname.replace(/\/+$/, '');
   const client = target.protocol === 'https:' ? https : http;
-  const maxSockets = options.maxSockets ?? DEFAULT_MAX_SOCKETS;
+  const maxSockets = options.maxSockets ?? shopDefaults.backendMaxSockets;
   const timeoutMs = options.timeoutMs ?? PROXY_TIMEOUT_MS;
-  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  const maxAnswerBytes = options.maxAnswerBytes ?? shopDefaults.backendMaxAnswerBytes;
   // Keep-alive: a visitor's calls reuse warm connections instead of a handshake each. An idle
   // socket goes after 4 s, before the backend's own keep-alive ends it (Node's and json-server's
   // 5 s): without a timeout Node keeps it until the backend closes it, sometimes just as a call

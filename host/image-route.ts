@@ -11,8 +11,6 @@
 // Any failure answers the shop's placeholder picture (never an error page), briefly cached.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import {
   IMAGE_ROUTE,
@@ -25,28 +23,29 @@ import { ImageCache, type CachedImage } from './image-cache.ts';
 import { imageResizer, OUTPUT_TYPES, ResizeError, type OutputFormat } from './image-resize.ts';
 import { fetchSource, SourceError } from './image-source.ts';
 import { SVG_POLICY } from './security.ts';
+import { shopDefaults } from './settings.ts';
 
 const YEAR_SECONDS = 31_536_000;
 const PLACEHOLDER = readFileSync(new URL('../public/placeholder-product.svg', import.meta.url));
 
+/** Each limit left out is the settings' default (host/settings.ts: IMAGE_*). */
 export interface ImageRouteOptions {
   /** `https://backend.example/media/`: the only place sources come from (read per request). */
   mediaBase: () => string;
   /** How sources are fetched: through the server's bounded agent to the backend. */
   fetch?: typeof fetch;
-  /** Default: berries-shop-images in the system's temporary folder. */
   cacheDir?: string;
-  /** The disk cache's cap (256 MB). */
+  /** The disk cache's cap. */
   cacheMaxBytes?: number;
-  /** The largest source file fetched (25 MB: a phone's photo is 2 to 10 MB). */
+  /** The largest source file fetched. */
   maxSourceBytes?: number;
-  /** The most pixels decoded (50 million: a 48 MP phone camera's photo). */
+  /** The most pixels decoded. */
   maxPixels?: number;
-  /** The longest a source download, and then its resize, may take (10 s each). */
+  /** The longest a source download, and then its resize, may take (each). */
   timeoutMs?: number;
-  /** How long a result is served before its source is asked again with its ETag (10 min). */
+  /** How long a result is served before its source is asked again with its ETag. */
   revalidateMs?: number;
-  /** Resizes at once (2) and waiting (64); beyond that the placeholder, until the queue drains. */
+  /** Resizes at once and waiting; beyond that the placeholder, until the queue drains. */
   concurrency?: number;
   maxWaiting?: number;
 }
@@ -112,22 +111,20 @@ function warnCacheOnce(error: unknown): void {
   console.error('image cache:', error instanceof Error ? error.message : error);
 }
 
-export function imageRoute(options: ImageRouteOptions): Router {
+export function imageRoute(given: ImageRouteOptions): Router {
+  const options = { ...shopDefaults.images, ...given };
   const limits = {
-    maxBytes: options.maxSourceBytes ?? 25 * 1024 * 1024,
-    timeoutMs: options.timeoutMs ?? 10_000,
+    maxBytes: options.maxSourceBytes,
+    timeoutMs: options.timeoutMs,
     fetch: options.fetch ?? fetch,
   };
-  const revalidateMs = options.revalidateMs ?? 10 * 60_000;
-  const cache = new ImageCache(
-    options.cacheDir ?? path.join(os.tmpdir(), 'berries-shop-images'),
-    options.cacheMaxBytes ?? 256 * 1024 * 1024,
-  );
+  const revalidateMs = options.revalidateMs;
+  const cache = new ImageCache(options.cacheDir, options.cacheMaxBytes);
   const resize = imageResizer({
-    maxPixels: options.maxPixels ?? 50_000_000,
+    maxPixels: options.maxPixels,
     timeoutMs: limits.timeoutMs,
-    concurrency: options.concurrency ?? 2,
-    maxWaiting: options.maxWaiting ?? 64,
+    concurrency: options.concurrency,
+    maxWaiting: options.maxWaiting,
   });
   // Two requests for the same result while it is being made share the work.
   const making = new Map<string, Promise<CachedImage>>();

@@ -6,6 +6,7 @@ import { type Api, errorStatus } from '../api/http';
 import type { Query } from '../ui/page-data';
 
 export interface PublicAnswersOptions {
+  // Set by the shop's server from its settings (host/settings.ts: CATALOG_CACHE_*).
   /** How long an answer is used without asking the backend again. */
   freshMs: number;
   /** How long an older answer stands in when the backend fails or is late (stale-if-error). */
@@ -13,12 +14,6 @@ export interface PublicAnswersOptions {
   /** How many answers are kept, least recently used first out. */
   maxEntries: number;
 }
-
-export const PUBLIC_ANSWERS_DEFAULTS: PublicAnswersOptions = {
-  freshMs: 10_000,
-  staleMs: 24 * 60 * 60_000,
-  maxEntries: 500,
-};
 
 interface Kept {
   value: unknown;
@@ -34,7 +29,7 @@ function isOutage(error: unknown): boolean {
 export class PublicAnswers {
   private readonly kept: LRUCache<string, Kept>;
 
-  constructor(private readonly options: PublicAnswersOptions = PUBLIC_ANSWERS_DEFAULTS) {
+  constructor(private readonly options: PublicAnswersOptions) {
     this.kept = new LRUCache<string, Kept>({ max: options.maxEntries, ttl: options.staleMs });
   }
 
