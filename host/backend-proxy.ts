@@ -16,7 +16,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { isJsonType } from '../src/api/answer-shapes.ts';
 import { relativeMediaUrls } from '../src/lib/media-urls.ts';
 import { isBackendPath } from './backend-paths.ts';
-import { requestOrigin } from './render.ts';
+import { requestOrigin } from './request-scheme.ts';
 import { SVG_POLICY } from './security.ts';
 import { shopDefaults } from './settings.ts';
 

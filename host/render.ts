@@ -1,6 +1,5 @@
 // Pages as HTML: the route's data and React's render (src/server-entry/entry-server.tsx) poured into the
 // build's index.html (host/page-assets.ts) with its data embedded for hydration.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -12,7 +11,11 @@ import type * as EntryServer from '../src/server-entry/entry-server.tsx';
 import type { FormOutcome } from '../src/ui/page-data.tsx';
 import type { PublicAnswersOptions } from '../src/server-entry/public-answers.ts';
 import { readPageAssets } from './page-assets.ts';
-import { NOTICE_COOKIE, passCookies, requestCookies, visitorOf } from './visitor.ts';
+import { pageBytes } from './page-bytes.ts';
+import { isSharedPage, sendPage, setPageCaching } from './page-caching.ts';
+import { requestOrigin } from './request-scheme.ts';
+import { cookieAcceptedBy, markBasket, takeNotice, themeOf } from './shop-cookies.ts';
+import { passCookies, requestCookies, visitorOf } from './visitor.ts';
 
 type Entry = typeof EntryServer;
 
@@ -59,132 +62,6 @@ export interface PageRenderer {
   render(req: Request, res: Response, posted?: PostedForm): Promise<void>;
 }
 
-/** The request's own origin, or a neutral one when its Host header is not a host. */
-export function requestOrigin(req: Request): string {
-  try {
-    return new URL(`${req.protocol}://${req.get('host') ?? 'localhost'}`).origin;
-  } catch {
-    return 'http://localhost';
-  }
-}
-
-/** The cookie mirror of the theme the app keeps in local storage (src/app/theme-storage.ts). */
-export const THEME_COOKIE = 'theme';
-
-/**
- * Whether the first cookie `name` in the request's Cookie header is exactly `value`: no other
- * letter case, quotes or %-escapes, and only spaces or tabs between cookies (JavaScript's \s
- * takes a no-break space too, nginx's does not). deploy/nginx.conf reads the theme and the cookie
- * notice with this same pattern for its cache key, and puts them first in a public request's
- * Cookie header, so a kept page is always the variant its key names.
- */
-export function firstCookieIs(req: Request, name: string, value: string): boolean {
-  return new RegExp(`^(?:(?![ \\t]*${name}=)[^;]*;)*[ \\t]*${name}=${value}(?:;|$)`).test(
-    req.headers.cookie ?? '',
-  );
-}
-
-/** The theme the visitor chose, as its cookie mirror says; light when there is none. */
-export function themeOf(req: Request): 'light' | 'dark' {
-  return firstCookieIs(req, THEME_COOKIE, 'dark') ? 'dark' : 'light';
-}
-
-/**
- * A page for everyone. A browser keeps it but asks again before each use (max-age=0,
- * must-revalidate: no stale window of its own, which Firefox would use to show an old theme,
- * notice or basket), and its ETag makes that question a 304 when nothing changed. nginx keeps it
- * for `seconds` (s-maxage, which it reads over max-age; it would keep nothing marked no-cache).
- * A CDN reads its own header (CDN-Cache-Control, RFC 9213): the same lifetime, and served stale
- * while it is renewed or while the instances fail.
- */
-function publicPageCaching(seconds: number): Record<string, string> {
-  return {
-    'Cache-Control': `public, max-age=0, must-revalidate, s-maxage=${seconds}`,
-    'CDN-Cache-Control': `max-age=${seconds}, stale-while-revalidate=600, stale-if-error=86400`,
-  };
-}
-
-/**
- * Keeps the basket's cookie (src/features/basket/basket-form.ts) true to the basket the page
- * showed: set when it has lines, cleared when it has none. Left as it is when the basket was not
- * loaded.
- */
-export function markBasket(
-  res: Response,
-  cookies: Record<string, string>,
-  lines: number | null,
-  { name, days }: { name: string; days: number },
-): void {
-  if (lines === null || lines > 0 === Boolean(cookies[name])) return;
-  if (lines === 0) res.clearCookie(name, { path: '/', sameSite: 'lax' });
-  else res.cookie(name, '1', { maxAge: days * 24 * 60 * 60 * 1000, path: '/', sameSite: 'lax' });
-}
-
-/** The message a form left for this page (host/visitor-forms.ts), shown once. */
-function readNotice(req: Request, res: Response): string | undefined {
-  const raw = requestCookies(req)[NOTICE_COOKIE];
-  if (raw === undefined) return undefined;
-  res.clearCookie(NOTICE_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
-  try {
-    return decodeURIComponent(raw).slice(0, 500);
-  } catch {
-    return undefined;
-  }
-}
-
-/** A page's HTML around what its request adds (its head's meta, the app, its data), as bytes. */
-interface PageBytes {
-  /** Up to the page's own head: the template's start, the visitor's theme on the html element. */
-  start: Buffer;
-  /** After the page's own head: the theme's variables, the page's styles and start script, the
-   *  template up to the app. */
-  head: Buffer;
-  /** From the app to its data. */
-  beforeData: Buffer;
-  end: Buffer;
-}
-
-/**
- * What every page of a theme and a page module has in common (some 80 KB: the inline styles, the
- * theme's variables), made into bytes once per build rather than on every request.
- */
-const pageBytesCache = new WeakMap<Build, Map<string, PageBytes>>();
-
-function pageBytes(
-  entry: Entry,
-  build: Build,
-  theme: 'light' | 'dark',
-  pageSource: string | undefined,
-): PageBytes {
-  let cache = pageBytesCache.get(build);
-  if (!cache) pageBytesCache.set(build, (cache = new Map()));
-  const key = `${theme} ${pageSource ?? ''}`;
-  let bytes = cache.get(key);
-  if (!bytes) {
-    // The stored theme is on the html element from the first byte: no flash of the light one,
-    // with JavaScript or without.
-    const html = build.template.replace(
-      'data-mantine-color-scheme="light"',
-      `data-mantine-color-scheme="${theme}"`,
-    );
-    const [start = '', end = ''] = html.split('<!--app-html-->');
-    const [beforeHead = '', afterHead = ''] = start.split('<!--app-head-->');
-    const [beforeData = '', afterData = ''] = end.split('<!--app-data-->');
-    const head = [`<style>${entry.themeVariablesCss()}</style>`, build.pageHead(pageSource)]
-      .filter(Boolean)
-      .map((part) => `\n    ${part}`)
-      .join('');
-    bytes = {
-      start: Buffer.from(beforeHead),
-      head: Buffer.from(head + afterHead),
-      beforeData: Buffer.from(beforeData),
-      end: Buffer.from(afterData),
-    };
-    cache.set(key, bytes);
-  }
-  return bytes;
-}
-
 function renderer(
   options: PageRendererOptions,
   load: (url: string) => Promise<{ entry: Entry; build: Build }>,
@@ -195,11 +72,8 @@ function renderer(
     const cookies = requestCookies(req);
     // Nothing of their own to see (no basket, no login, no message of a form): the page is the
     // same for everyone, with their theme and cookie notice, and a shared cache may keep it.
-    const shared =
-      !posted &&
-      entry.isPublicPage(req.originalUrl) &&
-      ![entry.TOKEN_COOKIE, entry.BASKET_MARK.name, NOTICE_COOKIE].some((name) => cookies[name]);
-    const notice = readNotice(req, res);
+    const shared = isSharedPage(entry.isPublicPage(req.originalUrl), cookies, posted !== undefined);
+    const notice = takeNotice(req, res);
     passCookies(res, posted?.setCookies ?? []);
     const visitor = visitorOf(req);
     const calls = entry.startCalls(
@@ -212,7 +86,7 @@ function renderer(
       result = await entry.renderPage({
         url: req.originalUrl,
         origin: options.siteUrl ?? requestOrigin(req),
-        cookieAccepted: firstCookieIs(req, 'cookieAccepted', 'true'),
+        cookieAccepted: cookieAcceptedBy(req),
         timeZone: options.timeZone,
         calls,
         shared,
@@ -223,23 +97,14 @@ function renderer(
       calls.end();
     }
     passCookies(res, result.setCookies);
-    markBasket(res, cookies, result.basketLines, entry.BASKET_MARK);
-    // Decided here, once, after everything that may set a cookie has run (the notice read, the
-    // backend's and the form's cookies, the basket's mark). A visitor's own page shows their
-    // basket (the price button, the menu), and some their orders or what they typed: no cache may
-    // keep it or hand it to another visitor. An answer that sets a cookie is its visitor's alone
-    // too: a CDN would hand the cookie to everyone. A page missing part of its data is no cache's
-    // either: nginx goes on serving its last whole copy instead.
-    const keepable =
-      shared &&
-      result.kind === 'page' &&
-      result.status === 200 &&
-      result.complete &&
-      !res.hasHeader('Set-Cookie');
-    res.set(
-      keepable
-        ? publicPageCaching(options.pageCacheSeconds)
-        : { 'Cache-Control': 'private, no-store' },
+    markBasket(req, res, cookies, result.basketLines);
+    setPageCaching(
+      res,
+      {
+        shared,
+        whole: result.kind === 'page' && result.status === 200 && result.complete,
+      },
+      options.pageCacheSeconds,
     );
     if (result.kind === 'redirect') {
       res.redirect(302, result.location);
@@ -264,14 +129,7 @@ function renderer(
     ]);
     res.status(result.status);
     res.set('Content-Type', 'text/html; charset=utf-8');
-    // Of the page's own bytes, before compression (so weak: the same page in any encoding). A
-    // browser that still has these bytes gets a 304 without them.
-    res.set('ETag', `W/"${createHash('sha1').update(html).digest('base64url')}"`);
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-    res.end(html);
+    sendPage(req, res, html);
   };
   return {
     scriptHashes,

@@ -20,3 +20,12 @@ export function plainScheme(app: Express): void {
     },
   });
 }
+
+/** The request's own origin, or a neutral one when its Host header is not a host. */
+export function requestOrigin(req: Request): string {
+  try {
+    return new URL(`${req.protocol}://${req.get('host') ?? 'localhost'}`).origin;
+  } catch {
+    return 'http://localhost';
+  }
+}

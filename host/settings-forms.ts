@@ -3,13 +3,11 @@
 // page it came from. After hydration the app handles the same form itself, with no reload.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { sameOriginPath } from '../src/lib/same-origin-path.ts';
-import { requestOrigin, THEME_COOKIE, themeOf } from './render.ts';
+import { requestOrigin } from './request-scheme.ts';
+import { COOKIES, type ShopCookie, setShopCookie, themeOf } from './shop-cookies.ts';
 
 export const COOKIE_CONSENT_PATH = '/cookie-consent';
 export const THEME_TOGGLE_PATH = '/theme';
-const THEME_DAYS = 365;
-/** Spec §9: the notice stays away for 30 days. */
-const COOKIE_CONSENT_DAYS = 30;
 
 /**
  * Whether the post came from the shop's own page. A browser says so in Sec-Fetch-Site, and that
@@ -54,15 +52,12 @@ export function formFields(req: Request): Record<string, unknown> {
   return (req.body as Record<string, unknown> | undefined) ?? {};
 }
 
-type SettingCookie = (req: Request) => { name: string; value: string; days: number };
-
-/** A setting's form: the cookie set, and 303 back to the page. */
-function settingForm(cookieFor: SettingCookie) {
+/** A setting's form: the cookie set to the request's value, and 303 back to the page. */
+function settingForm(cookie: ShopCookie, valueFor: (req: Request) => string) {
   return [
     ...sameSiteForm(),
     (req: Request, res: Response) => {
-      const { name, value, days } = cookieFor(req);
-      res.cookie(name, value, { maxAge: days * 24 * 60 * 60 * 1000, path: '/', sameSite: 'lax' });
+      setShopCookie(req, res, cookie, valueFor(req));
       res.redirect(303, sameOriginPath(formFields(req).back));
     },
   ];
@@ -72,17 +67,13 @@ export function settingsForms(): Router {
   const router = express.Router();
   router.post(
     COOKIE_CONSENT_PATH,
-    settingForm(() => ({ name: 'cookieAccepted', value: 'true', days: COOKIE_CONSENT_DAYS })),
+    settingForm(COOKIES.cookieAccepted, () => 'true'),
   );
   // The footer's theme toggle: it switches the theme the page was rendered with (the cookie's;
   // the page's inline script mirrors a theme kept only in local storage into it at load).
   router.post(
     THEME_TOGGLE_PATH,
-    settingForm((req) => ({
-      name: THEME_COOKIE,
-      value: themeOf(req) === 'dark' ? 'light' : 'dark',
-      days: THEME_DAYS,
-    })),
+    settingForm(COOKIES.theme, (req) => (themeOf(req) === 'dark' ? 'light' : 'dark')),
   );
   return router;
 }

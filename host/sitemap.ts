@@ -1,7 +1,8 @@
 // /robots.txt and /sitemap.xml (src/app/sitemap.ts): the sitemap's walk of the catalogue is
 // kept for a few minutes, so a crawler's visits do not walk the whole catalogue each time.
 import express, { type Request, type Router } from 'express';
-import { type PageRenderer, requestOrigin } from './render.ts';
+import type { PageRenderer } from './render.ts';
+import { requestOrigin } from './request-scheme.ts';
 import { visitorOf } from './visitor.ts';
 
 const CACHE_MS = 5 * 60_000;

@@ -7,10 +7,8 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { sameOriginPath } from '../src/lib/same-origin-path.ts';
 import type { PageRenderer } from './render.ts';
 import { formFields, sameSiteForm } from './settings-forms.ts';
-import { NOTICE_COOKIE, passCookies, visitorOf } from './visitor.ts';
-
-/** The notice waits a minute for its page: long enough for a slow phone to follow the 303. */
-const NOTICE_MS = 60_000;
+import { leaveNotice, setShopCookie } from './shop-cookies.ts';
+import { passCookies, visitorOf } from './visitor.ts';
 
 export interface VisitorFormsOptions {
   /** How long a form may take in all, its calls to the backend included. */
@@ -58,23 +56,8 @@ export async function visitorForms(
         return;
       }
       passCookies(res, calls.setCookies());
-      if (answer.notice) {
-        res.cookie(NOTICE_COOKIE, answer.notice, {
-          maxAge: NOTICE_MS,
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-        });
-      }
-      if (answer.cookie) {
-        const { name, value, days } = answer.cookie;
-        res.cookie(name, value, {
-          maxAge: days * 24 * 60 * 60 * 1000,
-          path: '/',
-          sameSite: 'lax',
-          secure: req.secure,
-        });
-      }
+      if (answer.notice) leaveNotice(req, res, answer.notice);
+      if (answer.cookie) setShopCookie(req, res, answer.cookie.cookie, answer.cookie.value);
       res.redirect(303, sameOriginPath(answer.location));
     });
 

@@ -23,6 +23,3 @@ export function visitorOf(req: Request): Visitor {
 export function passCookies(res: Response, setCookies: string[]): void {
   if (setCookies.length > 0) res.append('Set-Cookie', setCookies);
 }
-
-/** A message for the page a form went back to (a basket change that did not land): one view. */
-export const NOTICE_COOKIE = 'notice';

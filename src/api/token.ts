@@ -1,3 +1,4 @@
+import { COOKIES } from '../lib/cookie-table';
 import { readCookie, writeCookie } from '../lib/cookies';
 
 // The auth token lives in localStorage under `jwt` (spec §3), with a cookie mirror of the same
@@ -5,10 +6,8 @@ import { readCookie, writeCookie } from '../lib/cookies';
 // their forms before the app's code arrives. A login made by such a form (no JavaScript yet) is
 // only in the cookie, so the cookie counts too. Reads never throw: storage can be unavailable
 // (private mode, Node in contract tests), and then the token lives in memory only.
-export const TOKEN_KEY = 'jwt';
+export const TOKEN_KEY = COOKIES.token.name;
 const KEY = TOKEN_KEY;
-/** Django's token does not expire; the mirror lasts as long as a session would be kept. */
-export const TOKEN_COOKIE_DAYS = 30;
 let memoryToken: string | null = null;
 
 function storage(): Storage | null {
@@ -31,7 +30,7 @@ export function getToken(): string | null {
 
 export function setToken(token: string | null): void {
   memoryToken = token;
-  if (hasDocument()) writeCookie(KEY, token ?? '', token === null ? 0 : TOKEN_COOKIE_DAYS);
+  if (hasDocument()) writeCookie(COOKIES.token, token);
   const store = storage();
   if (!store) return;
   if (token === null) store.removeItem(KEY);

@@ -2,8 +2,8 @@ import { subscribe } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { configureApi } from '../api/http';
 import { mirrorToken } from '../api/token';
+import { COOKIES } from '../lib/cookie-table';
 import { readCookie, writeCookie } from '../lib/cookies';
-import { BASKET_COOKIE, BASKET_COOKIE_DAYS } from '../features/basket/basket-form';
 import { basket, lineCount, loadBasket, refreshBasket } from '../features/basket/store';
 import { handleUnauthorized, loadUser, session } from '../features/session';
 
@@ -34,8 +34,8 @@ export function startApp(): void {
     // then would hand the visitor the shared copy of their next page, without their basket.
     if (!basket.loaded) return;
     const hasLines = lineCount(basket.lines) > 0;
-    if (hasLines !== Boolean(readCookie(BASKET_COOKIE))) {
-      writeCookie(BASKET_COOKIE, '1', hasLines ? BASKET_COOKIE_DAYS : 0);
+    if (hasLines !== Boolean(readCookie(COOKIES.basket.name))) {
+      writeCookie(COOKIES.basket, hasLines ? '1' : null);
     }
   });
   // A page the browser brings back from its back/forward cache shows the basket as it was then.

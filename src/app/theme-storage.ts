@@ -1,8 +1,9 @@
 import { type MantineColorScheme, localStorageColorSchemeManager } from '@mantine/core';
+import { COOKIES } from '../lib/cookie-table';
 import { readCookie, writeCookie } from '../lib/cookies';
 
+/** Local storage's key, as Mantine's own manager had it before the cookie mirror came. */
 const KEY = 'theme';
-const DAYS = 365;
 
 /**
  * The theme in local storage, as before, with a cookie mirror the shop's server reads: it
@@ -15,12 +16,12 @@ export function themeStorage() {
   return {
     ...local,
     get: (defaultValue: MantineColorScheme): MantineColorScheme => {
-      const mirrored = typeof document === 'undefined' ? null : readCookie(KEY);
+      const mirrored = typeof document === 'undefined' ? null : readCookie(COOKIES.theme.name);
       return mirrored === 'dark' || mirrored === 'light' ? mirrored : local.get(defaultValue);
     },
     set: (value: MantineColorScheme) => {
       local.set(value);
-      if (value === 'dark' || value === 'light') writeCookie(KEY, value, DAYS);
+      if (value === 'dark' || value === 'light') writeCookie(COOKIES.theme, value);
     },
   };
 }

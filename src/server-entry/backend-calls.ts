@@ -8,8 +8,9 @@ import { type FetchResponse, ofetch } from 'ofetch';
 import { safeParse } from 'valibot';
 import { answerShape, isJsonType, Unread } from '../api/answer-shapes';
 import { type Api, UNSAFE_METHODS } from '../api/http';
-import { TOKEN_KEY } from '../api/token';
+import { COOKIES } from '../lib/cookie-table';
 import { relativeMediaUrls } from '../lib/media-urls';
+import { clearCookieLine } from './cookie-lines';
 
 /** Who is asking, as the shop's server saw the request. */
 export interface Visitor {
@@ -34,10 +35,8 @@ export interface Backend {
 
 /** Django's session cookie, and the token's cookie mirror (src/api/token.ts). */
 export const SESSION_COOKIE = 'sessionid';
-export const TOKEN_COOKIE = TOKEN_KEY;
+export const TOKEN_COOKIE = COOKIES.token.name;
 export const CSRF_COOKIE = 'csrftoken';
-/** What clears the token's mirror in the visitor's browser (the app then drops its copy too). */
-const TOKEN_GONE = `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 
 /** Values kept and sent exactly as they came: the backend reads its own cookies, not ours. */
 const AS_SENT = { decode: (value: string) => value, encode: (value: string) => value };
@@ -179,7 +178,10 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
         // A token the backend no longer knows (revoked, another device's logout) would make it
         // refuse every call for this visitor: the next calls go without it, and the visitor's
         // browser forgets it.
-        if (response.status === 401 && jar.has(TOKEN_COOKIE)) takeSetCookie(TOKEN_GONE);
+        if (response.status === 401 && jar.has(TOKEN_COOKIE)) {
+          // The app then drops its copy too.
+          takeSetCookie(clearCookieLine(COOKIES.token, visitor.proto === 'https'));
+        }
         if (response.ok) {
           const { pathname } = new URL(String(request));
           const path = pathname.slice(basePath.length);

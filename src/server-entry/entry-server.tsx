@@ -7,7 +7,6 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { SsrContext } from 'wouter';
 import { getBasket, getTotalPrice } from '../api/basket';
 import { errorStatus } from '../api/http';
-import { BASKET_COOKIE, BASKET_COOKIE_DAYS } from '../features/basket/basket-form';
 import { type BasketSeed, lineCount } from '../features/basket/store';
 import { setShopTimeZone } from '../lib/shop-time-zone';
 import { App } from '../app/App';
@@ -25,9 +24,6 @@ export { parseCookies, visitorIdentity } from './backend-calls';
 export { robotsTxt, sitemapPaths } from '../app/sitemap';
 /** Every variable of the theme, for the head of every page (the same on each). */
 export { themeVariablesCss } from '../app/theme-variables';
-/** The basket's cookie: its name and how long it lasts. */
-export const BASKET_MARK = { name: BASKET_COOKIE, days: BASKET_COOKIE_DAYS };
-export { TOKEN_COOKIE } from './backend-calls';
 
 /** How this process reaches the backend: set once, at start (host/render.ts). */
 interface Connection {

@@ -2,12 +2,12 @@
 // path -> handler, which host/visitor-forms.ts loops over. Each handler makes its calls through
 // the request's context (its deadline is the form's budget) and says how to answer.
 import { LOGIN_PATH } from '../api/http';
-import { TOKEN_COOKIE_DAYS } from '../api/token';
-import { BASKET_ACTION, BASKET_COOKIE, BASKET_COOKIE_DAYS } from '../features/basket/basket-form';
+import { BASKET_ACTION } from '../features/basket/basket-form';
 import { COMMIT_ACTION } from '../features/checkout/commit-form';
 import { safeNextPage } from '../features/session/safe-next-page';
+import { COOKIES, type ShopCookie } from '../lib/cookie-table';
 import type { FormOutcome } from '../ui/page-data';
-import { type BackendCalls, TOKEN_COOKIE } from './backend-calls';
+import type { BackendCalls } from './backend-calls';
 import { changeBasketByForm } from './basket-form';
 import { placeOrderByForm } from './commit-form';
 import { logInByForm } from './login-form';
@@ -27,9 +27,8 @@ export type FormAnswer =
 
 /** A cookie of the shop's own that the answer sets (the token's mirror after a login). */
 export interface FormCookie {
-  name: string;
+  cookie: ShopCookie;
   value: string;
-  days: number;
 }
 
 export type FormHandler = (request: FormRequest) => Promise<FormAnswer>;
@@ -40,7 +39,7 @@ const basketForm: FormHandler = async ({ calls, fields }) => {
   if (notice) return { kind: 'redirect', location: back, notice };
   // The basket has a line now (or had one: the page it goes back to, the visitor's own, clears
   // the cookie if it is empty).
-  const cookie = { name: BASKET_COOKIE, value: '1', days: BASKET_COOKIE_DAYS };
+  const cookie = { cookie: COOKIES.basket, value: '1' };
   return { kind: 'redirect', location: back, cookie };
 };
 
@@ -62,7 +61,7 @@ const loginForm: FormHandler = async ({ calls, fields, query }) => {
     kind: 'redirect',
     location: safeNextPage(query.get('next_page')),
     // Readable by the app, which keeps the token in local storage and clears both at logout.
-    cookie: { name: TOKEN_COOKIE, value: result.token, days: TOKEN_COOKIE_DAYS },
+    cookie: { cookie: COOKIES.token, value: result.token },
   };
 };
 

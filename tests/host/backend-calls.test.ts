@@ -132,7 +132,8 @@ describe("the server's calls for a visitor", () => {
     );
     expect(seen[0]?.authorization).toBe('Token revoked');
     expect(seen[1]?.authorization).toBeUndefined();
-    expect(setCookies).toEqual(['jwt=; Max-Age=0; Path=/; SameSite=Lax']);
+    // Written as every writer of the shop's cookies writes it: Secure, the visitor being on https.
+    expect(setCookies).toEqual(['jwt=; Max-Age=0; Path=/; Secure; SameSite=Lax']);
   });
 });
 

@@ -3,7 +3,6 @@
 // what a form refuses without asking the backend, what it says when the backend refuses, fails or
 // stalls, and what it sends when all goes well.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_COOKIE_DAYS } from '../../src/api/token';
 import type { Basket, Order, Product } from '../../src/api/types';
 import { PHONE_INVALID } from '../../src/lib/phone';
 import {
@@ -21,10 +20,10 @@ import {
 } from '../../src/server-entry/basket-form';
 import { ORDER_LATE, ORDER_MAYBE_PLACED } from '../../src/server-entry/commit-form';
 import { type FormAnswer, FORMS } from '../../src/server-entry/forms';
-import { BASKET_COOKIE, BASKET_COOKIE_DAYS } from '../../src/features/basket/basket-form';
+import { COOKIES } from '../../src/lib/cookie-table';
 
 /** What a basket form that landed sets: the cookie that says the basket has lines. */
-const BASKET_MARK = { name: BASKET_COOKIE, value: '1', days: BASKET_COOKIE_DAYS };
+const BASKET_MARK = { cookie: COOKIES.basket, value: '1' };
 import { LOGIN_LATE } from '../../src/server-entry/login-form';
 import { answer, json, raspberry, type Reply } from './fake-replies';
 
@@ -594,7 +593,7 @@ describe('the login form', () => {
     expect(answer).toEqual({
       kind: 'redirect',
       location: '/order_status',
-      cookie: { name: 'jwt', value: 't0ken', days: TOKEN_COOKIE_DAYS },
+      cookie: { cookie: COOKIES.token, value: 't0ken' },
     });
   });
 

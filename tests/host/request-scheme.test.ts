@@ -2,8 +2,7 @@
 // nginx's X-Forwarded-Proto, where only http and https are schemes a shop's address can have.
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestOrigin } from '../../host/render.ts';
-import { plainScheme } from '../../host/request-scheme.ts';
+import { plainScheme, requestOrigin } from '../../host/request-scheme.ts';
 import { listen, type Listening, rawGet } from './http-helpers.ts';
 
 let shop: Listening;

@@ -4,12 +4,11 @@ import { BackField } from '../../ui/BackField';
 import { ButtonContent } from '../../ui/ButtonContent';
 import looks from '../../ui/ControlLooks.module.css';
 import { BUTTON, BUTTON_ACTIVE } from '../../ui/mantine-looks';
+import { COOKIES } from '../../lib/cookie-table';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import classes from './Layout.module.css';
 import { useOnPage } from './useOnPage';
 
-export const COOKIE_NAME = 'cookieAccepted';
-const COOKIE_DAYS = 30;
 /** The shop's server handles the form before the app's code arrives, and without it. */
 const CONSENT_ACTION = '/cookie-consent';
 
@@ -20,7 +19,7 @@ const CONSENT_ACTION = '/cookie-consent';
 export function CookieNotice({ initiallyAccepted }: { initiallyAccepted?: boolean }) {
   const onPolicy = useOnPage(['/policy']);
   const [accepted, setAccepted] = useState(
-    () => initiallyAccepted ?? readCookie(COOKIE_NAME) === 'true',
+    () => initiallyAccepted ?? readCookie(COOKIES.cookieAccepted.name) === 'true',
   );
   if (accepted || onPolicy) return null;
 
@@ -28,7 +27,7 @@ export function CookieNotice({ initiallyAccepted }: { initiallyAccepted?: boolea
   // browser posts the form and the server sets the cookie and sends it back to this page.
   const accept = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    writeCookie(COOKIE_NAME, 'true', COOKIE_DAYS);
+    writeCookie(COOKIES.cookieAccepted, 'true');
     setAccepted(true);
   };
 

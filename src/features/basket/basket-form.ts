@@ -17,16 +17,6 @@ import {
 /** Where a basket control posts. */
 export const BASKET_ACTION = '/basket';
 
-/**
- * A cookie that says the visitor's basket has lines (its value `1`): their pages show their
- * basket, so they are theirs alone; without it a page is the same for everyone and a shared
- * cache may keep it. The shop's server sets it with a basket form that landed and clears it when
- * it renders an empty basket; the app keeps it as its basket changes.
- */
-export const BASKET_COOKIE = 'basket';
-/** As long as Django keeps a session (two weeks); a login's basket outlives it, in the account. */
-export const BASKET_COOKIE_DAYS = 14;
-
 /** The button pressed (the form's `change`); `set` is the amount field's Enter. */
 export type BasketChange = 'add' | 'plus' | 'minus' | 'delete' | 'set';
 

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { COOKIES } from '../../../src/lib/cookie-table';
 import { writeCookie } from '../../../src/lib/cookies';
 import { basketApi as api, RASPBERRY } from '../basket-fakes';
 
@@ -58,7 +59,7 @@ describe('the basket cookie', () => {
   });
 
   it('stays while the basket is unknown: the app could not load it either', async () => {
-    writeCookie('basket', '1', 1);
+    writeCookie(COOKIES.basket, '1');
     // The server could not get the basket in time, and the app's own load fails too.
     seedBasket(null);
     api.getBasket.mockRejectedValue(new Error('нет связи'));
