@@ -8,6 +8,8 @@ import { searchByName } from '../stub-server/search.ts';
 import type { StoredProduct } from '../stub-server/db.ts';
 import { toProduct } from '../stub-server/serializers.ts';
 import { generateProducts } from '../tests/stub/search-catalog.ts';
+import { mark } from './lib/report.ts';
+import { median } from './lib/stats.ts';
 
 const STUB_PRODUCTS = 10_000;
 const STUB_TARGET_MS = 10;
@@ -39,13 +41,6 @@ const BROWSER_QUERIES: [query: string, productId: number][] = [
 /** Between keystrokes: a brisk typist, well under the pause. */
 const KEY_DELAY_MS = 60;
 
-export const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? NaN)
-    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-};
 const ms = (value: number) => value.toFixed(2);
 
 export interface StubFigures {
@@ -205,7 +200,6 @@ export async function benchSearchInBrowser(
 
 /** The search figures as Markdown. */
 export function searchTable(stub: StubFigures, web: BrowserFigures): string {
-  const mark = (met: boolean) => (met ? 'yes' : '**NO**');
   const lines = [
     '| Measure | Median | Target | Met |',
     '| --- | ---: | ---: | :---: |',
