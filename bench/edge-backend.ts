@@ -15,6 +15,7 @@ import { type Instance, REPO_ROOT, startShopProcess } from '../tests/e2e/nginx-r
 import { runBench } from './lib/main.ts';
 import { allMet, targetTable, writeReport } from './lib/report.ts';
 import { percentile } from './lib/stats.ts';
+import { timedGet } from './lib/visitor.ts';
 
 const SHOP_ROOT = process.env.BENCH_SHOP_ROOT || REPO_ROOT;
 const PATHS = [
@@ -31,17 +32,7 @@ const HUGE_WINDOW_MS = 10_000;
 const HEALTH_TARGET_MS = 200;
 const RSS_TARGET_MB = 400;
 
-/** The time of a GET, or the cap when it failed. */
-async function timed(url: string): Promise<number> {
-  const started = performance.now();
-  try {
-    const answer = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(CAP_MS) });
-    await answer.arrayBuffer();
-    return answer.ok ? performance.now() - started : CAP_MS;
-  } catch {
-    return CAP_MS;
-  }
-}
+const timed = (url: string) => timedGet(url, CAP_MS);
 
 /** The instance's peak resident memory so far, in MB (Linux: VmHWM). */
 function peakRssMb(instance: Instance): number {

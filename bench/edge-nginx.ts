@@ -12,23 +12,15 @@ import { runBench } from './lib/main.ts';
 import { allMet, targetTable, writeReport } from './lib/report.ts';
 import { requireBuild } from './lib/shop.ts';
 import { percentile } from './lib/stats.ts';
+import { timedGet } from './lib/visitor.ts';
 
 const SLOW_CLIENTS = 2500;
 const PROBES = 60;
 const PROBE_CAP_MS = 5000;
 const TARGET_P95_MS = 1000;
 
-/** The time of a GET of `/catalog`, or the cap when it failed or had no answer by then. */
-async function probe(front: string): Promise<number> {
-  const started = performance.now();
-  try {
-    const answer = await fetch(`${front}/catalog`, { signal: AbortSignal.timeout(PROBE_CAP_MS) });
-    await answer.arrayBuffer();
-    return answer.status === 200 ? performance.now() - started : PROBE_CAP_MS;
-  } catch {
-    return PROBE_CAP_MS;
-  }
-}
+/** A newcomer's `/catalog`: its time, or the cap when it failed or had no answer by then. */
+const probe = (front: string) => timedGet(`${front}/catalog`, PROBE_CAP_MS);
 
 await runBench(async (atExit) => {
   requireBuild();

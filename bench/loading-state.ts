@@ -32,13 +32,6 @@ const LOADING_ROUTES = [
 const LOADING_RUNS = 3;
 const LOADING_TARGET_MS = 1000;
 
-export interface LoadingFigures {
-  target_ms: number;
-  runs_per_route: number;
-  routes: { route: string; median_ms: number; runs_ms: number[]; met: boolean }[];
-  met: boolean;
-}
-
 declare global {
   interface Window {
     /** performance.now() when `main` first showed a loading state. */
@@ -103,10 +96,7 @@ async function measureOnce(browser: Browser, baseUrl: string, route: string): Pr
   }
 }
 
-export async function benchLoadingState(
-  browser: Browser,
-  baseUrl: string,
-): Promise<LoadingFigures> {
+export async function benchLoadingState(browser: Browser, baseUrl: string) {
   const runs = new Map<string, number[]>(LOADING_ROUTES.map((route) => [route, []]));
   // Round by round over all routes, so a burst of load elsewhere does not hit one route only.
   for (let round = 0; round < LOADING_RUNS; round += 1) {
@@ -137,3 +127,5 @@ export function loadingTable(figures: LoadingFigures): string {
     ),
   ].join('\n');
 }
+
+export type LoadingFigures = Awaited<ReturnType<typeof benchLoadingState>>;

@@ -14,18 +14,6 @@ const WARM_UP_S = 3;
 const DURATION_S = 10;
 export const PAGES_TARGET = { pages_per_s: 100, p99_ms: 250 };
 
-export interface PageFigures {
-  path: string;
-  connections: number;
-  duration_s: number;
-  pages_per_s: number;
-  p50_ms: number;
-  p99_ms: number;
-  non_2xx: number;
-  errors: number;
-  met: boolean;
-}
-
 const load = (url: string, duration: number) =>
   autocannon({
     url: url + PATH,
@@ -34,7 +22,7 @@ const load = (url: string, duration: number) =>
     headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
   });
 
-export async function benchPages(atExit: AtExit): Promise<PageFigures> {
+export async function benchPages(atExit: AtExit) {
   const server = await startShopChild(atExit);
   await load(server.url, WARM_UP_S);
   const result = await load(server.url, DURATION_S);
@@ -66,3 +54,5 @@ export function pagesTable(figures: PageFigures): string {
     `| ${figures.path} | ${figures.connections} | ${figures.pages_per_s.toFixed(0)} | ${figures.p50_ms} ms | ${figures.p99_ms} ms | ${figures.non_2xx} | ${figures.errors} | ${mark(figures.met)} |`,
   ].join('\n');
 }
+
+export type PageFigures = Awaited<ReturnType<typeof benchPages>>;

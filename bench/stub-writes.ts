@@ -45,33 +45,6 @@ const TARGET_PUT_P99_MS = 500;
 const TARGET_NEWCOMER_P99_MS = 200;
 const CSRF_TOKEN = 'benchcsrftoken0123456789abcdefgh';
 
-export interface StubWritesFigures {
-  data_file_bytes: number;
-  sessions: number;
-  connections: number;
-  duration_s: number;
-  writes_acknowledged: number;
-  writes_per_s: number;
-  writes_failed: number;
-  connection_errors: number;
-  put_p50_ms: number;
-  put_p99_ms: number;
-  newcomer_probes: number;
-  newcomer_unanswered: number;
-  newcomer_p50_ms: number;
-  newcomer_p99_ms: number;
-  newcomer_max_ms: number;
-  /** The warm-up's newcomer (10 probes): judged by no target. */
-  warm_up: {
-    duration_s: number;
-    newcomer_probes: number;
-    newcomer_unanswered: number;
-    newcomer_max_ms: number;
-  };
-  targets: { writes_per_s: number; put_p99_ms: number; newcomer_p99_ms: number };
-  met: boolean;
-}
-
 interface Line {
   id: number;
   amounts: number[];
@@ -255,7 +228,7 @@ async function storm(
   return { result, times: await probes };
 }
 
-export async function benchStubWrites(atExit: AtExit): Promise<StubWritesFigures> {
+export async function benchStubWrites(atExit: AtExit) {
   const dir = await tempDir(atExit, 'writes');
   let child: ChildProcess | undefined;
   atExit(async () => child && (await stopStub(child)));
@@ -358,3 +331,5 @@ if (isMain(import.meta.url)) {
     return allMet(stubWritesTargets(figures));
   });
 }
+
+export type StubWritesFigures = Awaited<ReturnType<typeof benchStubWrites>>;

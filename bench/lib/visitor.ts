@@ -111,3 +111,18 @@ export class Visitor {
     });
   }
 }
+
+/**
+ * The time of a GET of `url` until its body has come; `capMs` when it failed, was not 2xx or
+ * took longer (a probe of a server under load, no cookies).
+ */
+export async function timedGet(url: string, capMs: number): Promise<number> {
+  const started = performance.now();
+  try {
+    const answer = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(capMs) });
+    await answer.arrayBuffer();
+    return answer.ok ? performance.now() - started : capMs;
+  } catch {
+    return capMs;
+  }
+}
