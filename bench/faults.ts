@@ -144,35 +144,9 @@ function formSaid(answer: Answer, visitor: Visitor): { said: string; message: bo
   return { said: `${status}${where}${own ? ', its message' : ''}`, message: own };
 }
 
-interface FaultFigures {
-  fault: string;
-  open_files: { before: number | null; after_views: number | null; after_10s: number | null };
-  view_statuses: Record<string, number>;
-  pages: {
-    path: string;
-    p50_ms: number | null;
-    p99_ms: number | null;
-    statuses: Record<string, number>;
-    with_content: number;
-  }[];
-  forms: {
-    form: FormName;
-    p50_ms: number | null;
-    p99_ms: number | null;
-    answers: Record<string, number>;
-    late_or_silent: number;
-  }[];
-  sitemap: { ms: number | null; status: string };
-  shop_errors: string[];
-  exited: boolean;
-  targets: { target: string; met: boolean; detail: string }[];
-}
+type FaultFigures = Awaited<ReturnType<typeof benchFault>>;
 
-async function benchFault(
-  name: string,
-  start: (typeof FAULTS)[string],
-  workDir: string,
-): Promise<FaultFigures> {
+async function benchFault(name: string, start: (typeof FAULTS)[string], workDir: string) {
   const say = (text: string) => console.error(`faults ${name}: ${text}`);
   const stops: (() => Promise<unknown>)[] = [];
   try {

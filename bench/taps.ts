@@ -120,21 +120,6 @@ interface TapTrial {
   error?: string;
 }
 
-export interface DeadTapFigures {
-  engine: Engine;
-  delays_ms: number[];
-  throttling: typeof PHONE;
-  effect_ms: number;
-  rows: (TapRow & { trials: TapTrial[] })[];
-  taps: number;
-  lost: number;
-  errors: number;
-  /** Requests the pages made to anywhere but the shop; a healthy page makes none. */
-  external: string[];
-  met: boolean;
-  duration_s: number;
-}
-
 /** Where a control is now, as the page sees it. */
 interface Spot {
   x: number;
@@ -476,12 +461,10 @@ async function tapOnce(
   };
 }
 
+export type DeadTapFigures = Awaited<ReturnType<typeof benchDeadTaps>>;
+
 /** Every row at every delay in `engine`: one fresh, slowed page load and one tap each. */
-export async function benchDeadTaps(
-  engine: Engine,
-  shopUrl: string,
-  atExit: AtExit,
-): Promise<DeadTapFigures> {
+export async function benchDeadTaps(engine: Engine, shopUrl: string, atExit: AtExit) {
   const started = performance.now();
   const shop = shopUrl.replace(/\/+$/, '');
   const front = engine === 'firefox' ? await slowNetwork(shop, atExit) : shop;
