@@ -21,7 +21,9 @@ export function targetTable(targets: Target[]): string {
   return [
     '| Figure | Value | Target | |',
     '| --- | ---: | ---: | --- |',
-    ...targets.map((t) => `| ${t.figure} | ${t.value} | ${t.target} | ${mark(t.met)} |`),
+    ...targets.map(
+      (t) => `| ${t.figure} | ${t.value} | ${t.target} | ${t.target ? mark(t.met) : ''} |`,
+    ),
   ].join('\n');
 }
 
