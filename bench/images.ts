@@ -1,5 +1,5 @@
 // Pictures (issue 20), in front of the stub with its photos (2400 px JPEGs of about 2 MB):
-//   - what a phone downloads in pictures: the first view of / (as bench/first-view.ts defines
+//   - what a phone downloads in pictures: the first view of / (as tests/e2e/first-view.ts defines
 //     it, on a 390 × 844 screen at 3x, the densest common phone) and /product/7's photo;
 //   - the image route's throughput, from host/main.ts in a process of its own with an empty
 //     cache: cold resizes (every product photo at 3 widths, AVIF and WebP, 2 requests at a time
