@@ -3,7 +3,7 @@
 // missed).
 //   - A data file of about 1 MB: the seed plus 3,000 anonymous sessions with baskets, written as
 //     json-server writes it (pretty-printed).
-//   - The stub's own CLI (tsx stub-server/serve.ts, without its test controls), in a
+//   - The stub's own CLI (tests/stub/stub-process.ts's spawnStub, without its test controls), in a
 //     process of its own, on 127.0.0.1 and a free port.
 //   - autocannon keeps 200 connections doing basket PUTs (a random session, product and valid
 //     amount each) for 20 s. Meanwhile a newcomer (no cookies, a new connection) GETs the basket
@@ -18,18 +18,17 @@
 // Targets: ≥ 500 writes/s, PUT p99 ≤ 500 ms, newcomer p99 ≤ 200 ms. Bounded: 23 s of load, every
 // request of it on loopback, the server stopped by its process id however the bench ends.
 // BENCH_NODE_ARGS adds flags to the stub's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import type { StubData } from '../stub-server/db.ts';
 import { buildSeed } from '../stub-server/fixtures/seed.ts';
+import { spawnStub, type StubProcess } from '../tests/stub/stub-process.ts';
 import { type AtExit, isMain, runBench } from './lib/main.ts';
 import { type Target, allMet, ms, targetTable, writeReport } from './lib/report.ts';
-import { REPO_ROOT, tempDir } from './lib/shop.ts';
+import { tempDir } from './lib/shop.ts';
 import { percentile } from './lib/stats.ts';
 
 const SESSIONS = 3_000;
@@ -92,49 +91,6 @@ function benchData(lines: Line[]): { data: StubData; sessions: string[]; text: s
     if (text.length >= DATA_FILE_BYTES || perBasket >= lines.length)
       return { data, sessions, text };
   }
-}
-
-/** `tsx stub-server/serve.ts` on a free port; resolves with its URL. */
-async function startStub(dataFile: string): Promise<{ child: ChildProcess; url: string }> {
-  const node = [
-    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-    '--import',
-    'tsx',
-  ];
-  const child = spawn(process.execPath, [...node, 'stub-server/serve.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STUB_DATA_FILE: dataFile },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the stub did not start: ${output}`)), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /: (http:\/\/127\.0\.0\.1:\d+\/)api\//.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the stub exited (${code}): ${output}`));
-    });
-  });
-  return { child, url };
-}
-
-async function stopStub(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 // The newcomer, in a worker thread: one GET each PROBE_EVERY_MS on a new connection, no cookies.
@@ -230,17 +186,17 @@ async function storm(
 
 export async function benchStubWrites(atExit: AtExit) {
   const dir = await tempDir(atExit, 'writes');
-  let child: ChildProcess | undefined;
-  atExit(async () => child && (await stopStub(child)));
+  let stub: StubProcess | undefined;
+  atExit(async () => stub?.stop());
   try {
     const lines = orderable(buildSeed(new Date()));
     const { sessions, text } = benchData(lines);
     const dataFile = path.join(dir, 'db.json');
     await writeFile(dataFile, text);
     const dataFileBytes = (await stat(dataFile)).size;
-    const started = await startStub(dataFile);
-    child = started.child;
-    const base = started.url.replace(/\/+$/, '');
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    stub = await spawnStub(dataFile, [], nodeArgs);
+    const base = stub.url.replace(/\/+$/, '');
 
     const warmUp = await storm(base, lines, sessions, WARM_UP_S);
     const { result, times } = await storm(base, lines, sessions, DURATION_S);
@@ -282,7 +238,7 @@ export async function benchStubWrites(atExit: AtExit) {
         newcomerP99 <= TARGET_NEWCOMER_P99_MS,
     };
   } finally {
-    if (child) await stopStub(child);
+    await stub?.stop();
   }
 }
 
