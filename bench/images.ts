@@ -1,5 +1,5 @@
 // Pictures (issue 20), in front of the stub with its photos (2400 px JPEGs of about 2 MB):
-//   - what a phone downloads in pictures: the first view of / (as bench/first-view.ts defines
+//   - what a phone downloads in pictures: the first view of / (as tests/e2e/first-view.ts defines
 //     it, on a 390 × 844 screen at 3x, the densest common phone) and /product/7's photo;
 //   - the image route's throughput, from host/main.ts in a process of its own with an empty
 //     cache: cold resizes (every product photo at 3 widths, AVIF and WebP, 2 requests at a time
@@ -7,15 +7,14 @@
 //     on one picture, 3 s of warm-up, then 10 s).
 // Targets: / at most 400 KB of pictures, /product/7's photo at most 60 KB; Lighthouse's LCP on
 // /product/7 at most 2.5 s is read from the audits (bench/run.ts). Throughput has no target.
-import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Browser } from 'playwright-core';
 import { PHOTO_PRODUCTS } from '../stub-server/fixtures/media-paths.ts';
-import { FIRST_VIEW_VIEWPORT, kb, QUIET_AFTER_IDLE_MS } from './first-view.ts';
-import { startServer } from './pages.ts';
+import { FIRST_VIEW_VIEWPORT, kb, QUIET_AFTER_IDLE_MS } from '../tests/e2e/first-view.ts';
+import type { AtExit } from './lib/main.ts';
+import { mark } from './lib/report.ts';
+import { startShopChild } from './lib/shop.ts';
+import { percentile } from './lib/stats.ts';
 
 export const IMAGES_TARGET = { home_bytes: 400_000, product_bytes: 60_000, product_lcp_ms: 2500 };
 const PRODUCT = '/product/7';
@@ -87,15 +86,8 @@ export function productPhotoBytes(view: PictureView): number {
   return view.files.find((file) => PRODUCT_PHOTO.test(file.path))?.bytes ?? 0;
 }
 
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1)] ?? 0;
-}
-
-export async function benchImageRoute(): Promise<ImageRouteFigures> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'berries-bench-images-'));
-  const server = await startServer(path.join(dir, 'db.json'), {
-    IMAGE_CACHE_DIR: path.join(dir, 'images'),
-  });
+export async function benchImageRoute(atExit: AtExit): Promise<ImageRouteFigures> {
+  const server = await startShopChild(atExit);
   try {
     // The stub makes its photos on first request: made before the clock starts.
     await Promise.all(
@@ -125,7 +117,6 @@ export async function benchImageRoute(): Promise<ImageRouteFigures> {
     };
     await Promise.all([worker(), worker()]);
     const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
 
     const load = (duration: number) =>
       autocannon({
@@ -153,12 +144,7 @@ export async function benchImageRoute(): Promise<ImageRouteFigures> {
       },
     };
   } finally {
-    if (server.child.exitCode === null) {
-      const exited = once(server.child, 'exit');
-      server.child.kill('SIGTERM');
-      await exited;
-    }
-    await rm(dir, { recursive: true, force: true });
+    await server.close();
   }
 }
 
@@ -169,13 +155,12 @@ export function imagesTable(
   route: ImageRouteFigures,
 ): string {
   const photo = productPhotoBytes(product);
-  const yes = (met: boolean) => (met ? 'yes' : '**NO**');
   return [
     '| measure | figure | target | met |',
     '| --- | ---: | ---: | :---: |',
-    `| pictures in the first view of \`/\` (390 × 844 at 3x) | ${kb(home.bytes)} KB in ${home.count} files | ≤ ${kb(IMAGES_TARGET.home_bytes)} KB | ${yes(home.bytes <= IMAGES_TARGET.home_bytes)} |`,
-    `| \`${PRODUCT}\`'s photo (same phone) | ${kb(photo)} KB | ≤ ${kb(IMAGES_TARGET.product_bytes)} KB | ${yes(photo > 0 && photo <= IMAGES_TARGET.product_bytes)} |`,
-    `| Lighthouse mobile LCP on \`${PRODUCT}\` | ${(productLcpMs / 1000).toFixed(2)} s | ≤ ${(IMAGES_TARGET.product_lcp_ms / 1000).toFixed(1)} s | ${yes(productLcpMs <= IMAGES_TARGET.product_lcp_ms)} |`,
+    `| pictures in the first view of \`/\` (390 × 844 at 3x) | ${kb(home.bytes)} KB in ${home.count} files | ≤ ${kb(IMAGES_TARGET.home_bytes)} KB | ${mark(home.bytes <= IMAGES_TARGET.home_bytes)} |`,
+    `| \`${PRODUCT}\`'s photo (same phone) | ${kb(photo)} KB | ≤ ${kb(IMAGES_TARGET.product_bytes)} KB | ${mark(photo > 0 && photo <= IMAGES_TARGET.product_bytes)} |`,
+    `| Lighthouse mobile LCP on \`${PRODUCT}\` | ${(productLcpMs / 1000).toFixed(2)} s | ≤ ${(IMAGES_TARGET.product_lcp_ms / 1000).toFixed(1)} s | ${mark(productLcpMs <= IMAGES_TARGET.product_lcp_ms)} |`,
     `| image route, cold resizes (${route.cold.resizes} from 2400 px JPEGs, 2 at a time) | ${route.cold.per_s.toFixed(1)}/s, p50 ${Math.round(route.cold.p50_ms)} ms, p99 ${Math.round(route.cold.p99_ms)} ms, ${route.cold.failed} failed | — | |`,
     `| image route, cached answers (\`${route.cached.path}\`, ${route.cached.connections} connections) | ${route.cached.per_s.toFixed(0)}/s, p50 ${route.cached.p50_ms} ms, p99 ${route.cached.p99_ms} ms | — | |`,
     '',

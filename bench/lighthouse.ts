@@ -1,17 +1,14 @@
 // Lighthouse mobile audits (performance only) of routes of the shop, in Debian's Chromium.
 // Lighthouse's defaults: a Moto G Power sized screen and simulated slow 4G with a 4x slower CPU.
 // Part of `npm run bench`; `npm run bench:lighthouse -- /news /` audits the given routes alone
-// (default /news) against a production server of its own, BENCH_LH_RUNS times each (default 3).
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// (default /news) against a production server of its own, BENCH_LH_RUNS times each (default 3),
+// after one unmeasured load each (a just-started server's first renders are slower).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import type { RunningShop } from '../host/app.ts';
-import { startBenchShop } from './bench-shop.ts';
-import { stopOnce } from './stop-once.ts';
+import { CHROME_PATH, LAUNCH_ARGS } from './lib/browsers.ts';
+import { type AtExit, isMain, runBench } from './lib/main.ts';
+import { mark, writeReport } from './lib/report.ts';
+import { startBenchShop } from './lib/shop.ts';
 
 /** Issue 15's targets for every audited route. */
 export const TARGET_SCORE = 0.98;
@@ -23,17 +20,6 @@ export const TARGET_CLS = 0.01;
  */
 const BLOCKED_HOSTS = ['telegram.org', 't.me'];
 const isBlocked = (address: string) => BLOCKED_HOSTS.includes(new URL(address).hostname);
-
-/** Chromium's flags: headless, and nothing reaching out to the internet on its own. */
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface LighthouseFigures {
   route: string;
@@ -52,8 +38,8 @@ export interface LighthouseFigures {
 }
 
 export interface LighthouseSession {
-  audit(url: string, route: string): Promise<LighthouseFigures>;
-  close(): Promise<void>;
+  /** Audits `route` of the shop at `base`. */
+  audit(base: string, route: string): Promise<LighthouseFigures>;
 }
 
 function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id: string): number {
@@ -62,18 +48,20 @@ function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id:
   return value;
 }
 
-/** Starts one Chromium for all the audits; close() stops it. */
-export async function startLighthouse(chromePath: string): Promise<LighthouseSession> {
+/** Starts one Chromium (with the e2e tests' flags) for all the audits. */
+export async function startLighthouse(atExit: AtExit): Promise<LighthouseSession> {
   const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROME_PATH,
+    chromeFlags: LAUNCH_ARGS,
     logLevel: 'silent',
     // The caller stops Chromium on Ctrl+C (close()); the launcher's own handler would exit the
     // process at once, before the caller's server and temporary data were seen to.
     handleSIGINT: false,
   });
+  atExit(async () => chrome.kill());
   return {
-    async audit(url, route) {
+    async audit(base, route) {
+      const url = `${base}${route}`;
       const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
@@ -119,9 +107,6 @@ export async function startLighthouse(chromePath: string): Promise<LighthouseSes
         ...(lhr.runWarnings.length > 0 ? { warning: lhr.runWarnings.join(' ') } : {}),
       };
     },
-    async close() {
-      chrome.kill();
-    },
   };
 }
 
@@ -133,76 +118,49 @@ export function medianRun(runs: LighthouseFigures[]): LighthouseFigures {
   return run;
 }
 
-// `npm run bench:lighthouse -- ROUTE…`: these audits alone, against a server of their own.
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** Set on Ctrl+C: what fails after it is the interruption, not a result. */
-let interruptedBy: NodeJS.Signals | undefined;
-
-async function main(routes: string[]): Promise<number> {
-  const dist = path.resolve(process.env.BENCH_DIST ?? path.join(REPO_ROOT, 'dist'));
-  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path.join(dist, 'server', 'entry-server.js'))) {
-    console.error(`bench:lighthouse: the build in ${dist} is missing: run npm run build first`);
-    return 2;
+/** Each route's median run, its figures and every run's score; `met` judges a median run. */
+export function lighthouseTable(
+  runsByRoute: LighthouseFigures[][],
+  met: (run: LighthouseFigures) => boolean,
+): string {
+  const lines = [
+    `| Route | Score (≥ ${TARGET_SCORE}) | FCP | LCP | TBT | CLS (≤ ${TARGET_CLS}) | | All runs |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+  ];
+  for (const runs of runsByRoute) {
+    const r = medianRun(runs);
+    lines.push(
+      `| \`${r.route}\` | ${r.score.toFixed(2)} | ${(r.fcp_ms / 1000).toFixed(2)} s | ${(r.lcp_ms / 1000).toFixed(2)} s | ${Math.round(r.tbt_ms)} ms | ${r.cls.toFixed(3)} | ${mark(met(r))} | ${runs.map((run) => run.score.toFixed(2)).join(', ')} |`,
+    );
+    if (r.external.length > 0)
+      lines.push('', `**Requests off the machine:** ${r.external.join(', ')}`);
+    if (r.blocked.length > 0)
+      lines.push('', `Blocked (Telegram's widget): ${r.blocked.join(', ')}`);
+    if (r.warning) lines.push('', `Lighthouse warning on ${r.route}: ${r.warning}`);
   }
-  const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3) || 3);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'berries-bench-lighthouse-'));
-  let server: RunningShop | undefined;
-  let session: LighthouseSession | undefined;
-  // The temporary data goes only after the server has stopped.
-  const stop = stopOnce(
-    async () => {
-      await session?.close().catch(() => {});
-      await server?.close().catch(() => {});
-      await rm(dataDir, { recursive: true, force: true });
-    },
-    (signal) => (interruptedBy = signal),
-  );
-  const results = new Map<string, LighthouseFigures[]>(routes.map((route) => [route, []]));
-  try {
-    server = await startBenchShop(dist, dataDir);
-    const base = server.url.replace(/\/+$/, '');
-    session = await startLighthouse(chromePath);
-    // One unmeasured load of each route: a just-started server's first renders are slower.
-    for (const route of routes) await session.audit(`${base}${route}`, route);
+  return lines.join('\n');
+}
+
+if (isMain(import.meta.url)) {
+  await runBench(async (atExit) => {
+    const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/news'];
+    const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3) || 3);
+    const base = (await startBenchShop(atExit)).url.replace(/\/+$/, '');
+    const session = await startLighthouse(atExit);
+    for (const route of routes) await session.audit(base, route);
+    const results = routes.map((): LighthouseFigures[] => []);
     for (let round = 0; round < runs; round += 1) {
-      for (const route of routes) {
-        const figures = await session.audit(`${base}${route}`, route);
-        results.get(route)?.push(figures);
+      for (const [index, route] of routes.entries()) {
+        const figures = await session.audit(base, route);
+        results[index]?.push(figures);
         console.error(`lighthouse ${round + 1}/${runs} ${route}: ${figures.score.toFixed(2)}`);
       }
     }
-  } finally {
-    await stop();
-  }
-  const [load1 = 0] = os.loadavg();
-  console.log(
-    `| Route | Score (target ≥ ${TARGET_SCORE}) | FCP | LCP | TBT | CLS (target ≤ ${TARGET_CLS}) | All runs |`,
-  );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
-  let met = true;
-  for (const [route, all] of results) {
-    const run = medianRun(all);
-    met &&= run.score >= TARGET_SCORE && run.cls <= TARGET_CLS && run.external.length === 0;
-    console.log(
-      `| \`${route}\` | ${run.score.toFixed(2)} | ${(run.fcp_ms / 1000).toFixed(2)} s | ${(run.lcp_ms / 1000).toFixed(2)} s | ${Math.round(run.tbt_ms)} ms | ${run.cls.toFixed(3)} | ${all.map((figures) => figures.score.toFixed(2)).join(', ')} |`,
-    );
-    if (run.external.length > 0)
-      console.log(`${route}: requests off the machine: ${run.external.join(', ')}`);
-    if (run.blocked.length > 0)
-      console.log(`${route}: blocked by the audit: ${run.blocked.join(', ')}`);
-  }
-  console.log(
-    `\nMedian of ${runs} run(s) by score; ${os.cpus().length} CPUs, load average ${load1.toFixed(2)} at the end. Met: ${met ? 'yes' : 'NO'}.`,
-  );
-  return met ? 0 : 1;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const routes = process.argv.slice(2);
-  process.exitCode = await main(routes.length > 0 ? routes : ['/news']).catch((error: unknown) => {
-    if (interruptedBy) return 130;
-    throw error;
+    const met = (run: LighthouseFigures) =>
+      run.score >= TARGET_SCORE && run.cls <= TARGET_CLS && run.external.length === 0;
+    const table = lighthouseTable(results, met);
+    const md = `Median of ${runs} run(s) by score.\n\n${table}`;
+    await writeReport('bench-lighthouse', 'Lighthouse mobile', results, md);
+    return results.every((all) => met(medianRun(all)));
   });
 }

@@ -25,22 +25,23 @@
 // Writes reports/bench-scale.json and reports/bench-scale.md (printed too); exits with 1 when a
 // target is missed. Everything it starts is stopped by its handle on exit and on Ctrl+C.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { startServer as startStub } from '../stub-server/server.ts';
-import { REPO_ROOT, type Recipe, startInstances, startRecipe } from '../tests/e2e/nginx-recipe.ts';
+import { REPO_ROOT, startInstances, startRecipe } from '../tests/e2e/nginx-recipe.ts';
 import {
   cookieHeader,
   type CookieJar,
   keepCookies,
   visitorWithBasket,
 } from '../tests/e2e/visitor-cookies.ts';
-import { startServer, stopChild } from './pages.ts';
-import { stopOnce } from './stop-once.ts';
+import { type AtExit, runBench } from './lib/main.ts';
+import { allMet, type Target, targetTable, writeReport } from './lib/report.ts';
+import { requireBuild, startShopChild, tempDir } from './lib/shop.ts';
 
 const run = promisify(execFile);
 const AUTOCANNON = path.join(REPO_ROOT, 'node_modules', 'autocannon', 'autocannon.js');
@@ -214,46 +215,33 @@ async function replay(front: string, backend: { calls(): number }) {
   };
 }
 
-/** The base commit checked out, installed and built in a temporary worktree. */
-async function baseCheckout(ref: string): Promise<{ root: string; remove(): Promise<void> }> {
+/** The base commit checked out, installed and built in a temporary worktree; removed at the end. */
+async function baseCheckout(ref: string, atExit: AtExit): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'berries-base-'));
-  await run('git', ['worktree', 'add', '--detach', root, ref], { cwd: REPO_ROOT });
-  const remove = async () => {
+  atExit(async () => {
     await run('git', ['worktree', 'remove', '--force', root], { cwd: REPO_ROOT }).catch(() => {});
     await rm(root, { recursive: true, force: true });
-  };
-  try {
-    console.log(`base ${ref}: npm ci and build in ${root}`);
-    const quiet = { cwd: root, maxBuffer: 64 * 1024 * 1024 };
-    // The bench runs with NODE_ENV=production, under which npm ci would leave out the build's tools.
-    await run('npm', ['ci', '--include=dev', '--prefer-offline', '--no-audit', '--no-fund'], quiet);
-    await run('npm', ['run', 'build'], quiet);
-    return { root, remove };
-  } catch (error) {
-    await remove();
-    throw error;
-  }
+  });
+  await run('git', ['worktree', 'add', '--detach', root, ref], { cwd: REPO_ROOT });
+  console.log(`base ${ref}: npm ci and build in ${root}`);
+  const quiet = { cwd: root, maxBuffer: 64 * 1024 * 1024 };
+  // The bench runs with NODE_ENV=production, under which npm ci would leave out the build's tools.
+  await run('npm', ['ci', '--include=dev', '--prefer-offline', '--no-audit', '--no-fund'], quiet);
+  await run('npm', ['run', 'build'], quiet);
+  return root;
 }
 
-const started: { close(): Promise<void> }[] = [];
-const stop = stopOnce(
-  async () => {
-    for (const thing of started.reverse()) await thing.close().catch(() => {});
-  },
-  (signal) => console.error(`\n${signal}: stopping what the bench started`),
-);
-
-try {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'berries-bench-scale-'));
-  started.push({ close: () => rm(dir, { recursive: true, force: true }) });
+await runBench(async (atExit) => {
+  requireBuild();
+  const dir = await tempDir(atExit, 'scale');
   const backend = await countedBackend(path.join(dir, 'db.json'));
-  started.push(backend);
+  atExit(() => backend.close());
   const shops = await startInstances(2, backend.url);
-  started.push(...shops);
+  for (const shop of shops) atExit(() => shop.close());
   const [one, two] = shops;
   if (!one || !two) throw new Error('two instances were asked for');
-  const recipe: Recipe = await startRecipe([one, two]);
-  started.push(recipe);
+  const recipe = await startRecipe([one, two]);
+  atExit(() => recipe.close());
 
   console.log('1. a replayed browse by 200 newcomers through nginx');
   const cold = await replay(recipe.url, backend);
@@ -274,16 +262,10 @@ try {
   let render: { base: string; base_per_s: number[]; this_per_s: number[] } | undefined;
   if (BASE !== 'none') {
     console.log(`4. the render of / beside ${BASE}, each as npm start runs it (its own stub)`);
-    const base = await baseCheckout(BASE);
-    started.push({ close: base.remove });
-    const servers = await Promise.all(
-      [base.root, REPO_ROOT].map(async (root, index) => {
-        const server = await startServer(path.join(dir, `render-${index}.json`), {}, root);
-        started.push({ close: () => stopChild(server.child) });
-        return server.url;
-      }),
+    const baseRoot = await baseCheckout(BASE, atExit);
+    const [baseUrl = '', thisUrl = ''] = await Promise.all(
+      [baseRoot, REPO_ROOT].map(async (root) => (await startShopChild(atExit, {}, root)).url),
     );
-    const [baseUrl = '', thisUrl = ''] = servers;
     // In turns, so that a machine busy with something else weighs on both alike.
     const turns = { base: [] as number[], this: [] as number[] };
     for (let turn = 0; turn < 2; turn += 1) {
@@ -307,35 +289,43 @@ try {
     render,
     render_times_base: renderTimes,
   };
-  const checks = [
+  const checks: Target[] = [
     {
-      target: `nginx's / >= ${TARGET.times_instance}x the instance's`,
-      got: `${figures.nginx_times_instance.toFixed(1)}x`,
+      figure: `nginx's / beside the instance's`,
+      target: `≥ ${TARGET.times_instance}x`,
+      value: `${figures.nginx_times_instance.toFixed(1)}x`,
       met: figures.nginx_times_instance >= TARGET.times_instance,
     },
     {
-      target: `nginx's p99 <= ${TARGET.nginx_p99_ms} ms`,
-      got: `${viaNginx.figures.p99_ms} ms`,
+      figure: "nginx's p99",
+      target: `≤ ${TARGET.nginx_p99_ms} ms`,
+      value: `${viaNginx.figures.p99_ms} ms`,
       met: viaNginx.figures.p99_ms <= TARGET.nginx_p99_ms,
     },
     {
-      target: `hit ratio of the browse >= ${TARGET.hit_ratio * 100}%`,
-      got: `${(cold.hit_ratio * 100).toFixed(1)}%`,
+      figure: 'hit ratio of the browse',
+      target: `≥ ${TARGET.hit_ratio * 100}%`,
+      value: `${(cold.hit_ratio * 100).toFixed(1)}%`,
       met: cold.hit_ratio >= TARGET.hit_ratio,
     },
     {
-      target: 'the browse again, all from the cache: 0 backend calls',
-      got: `${warm.backend_calls} calls, ${warm.hits} of ${warm.views} hits`,
+      figure: 'the browse again, all from the cache',
+      target: '0 backend calls',
+      value: `${warm.backend_calls} calls, ${warm.hits} of ${warm.views} hits`,
       met: warm.backend_calls === 0 && warm.hits === warm.views,
     },
     {
-      target: `this build's render of / >= ${TARGET.render_times_base}x ${BASE}'s`,
-      got: renderTimes === undefined ? 'not measured' : `${renderTimes.toFixed(2)}x`,
+      figure: `this build's render of / beside ${BASE}'s`,
+      target: `≥ ${TARGET.render_times_base}x`,
+      value: renderTimes === undefined ? 'not measured' : `${renderTimes.toFixed(2)}x`,
       met: renderTimes === undefined || renderTimes >= TARGET.render_times_base,
     },
     {
-      target: 'no error and no non-2xx answer in the rates',
-      got: [direct, viaNginx, visitor].map((r) => r.figures.non_2xx + r.figures.errors).join(', '),
+      figure: 'errors and non-2xx answers in the rates',
+      target: '0',
+      value: [direct, viaNginx, visitor]
+        .map((r) => r.figures.non_2xx + r.figures.errors)
+        .join(', '),
       met: [direct, viaNginx, visitor].every((r) => r.figures.non_2xx + r.figures.errors === 0),
     },
   ];
@@ -343,9 +333,7 @@ try {
     (r) => `| ${r.what} | ${r.per_s} | ${r.p50_ms} ms | ${r.p99_ms} ms | ${r.non_2xx + r.errors} |`,
   );
   const report = [
-    '# bench:scale',
-    '',
-    `${os.cpus().length} cores, Node ${process.version}; autocannon -c 10 -w 2 (its own process), 10 s after 3 s, Accept-Encoding: gzip.`,
+    `autocannon -c 10 -w 2 (its own process), 10 s after 3 s, Accept-Encoding: gzip.`,
     '',
     '| what | per s | p50 | p99 | errors + non-2xx |',
     '| --- | ---: | ---: | ---: | ---: |',
@@ -359,21 +347,8 @@ try {
       ? `Render of / by one instance, in turns: ${render.base} ${render.base_per_s.join(', ')}/s; this build ${render.this_per_s.join(', ')}/s (${renderTimes?.toFixed(2)}x).`
       : 'Render beside a base commit: skipped (BENCH_BASE=none).',
     '',
-    '| target | got | met |',
-    '| --- | --- | --- |',
-    ...checks.map((c) => `| ${c.target} | ${c.got} | ${c.met ? 'yes' : '**NO**'} |`),
+    targetTable(checks),
   ].join('\n');
-  await mkdir(path.join(REPO_ROOT, 'reports'), { recursive: true });
-  await writeFile(
-    path.join(REPO_ROOT, 'reports', 'bench-scale.json'),
-    JSON.stringify({ figures, checks }, null, 2),
-  );
-  await writeFile(path.join(REPO_ROOT, 'reports', 'bench-scale.md'), `${report}\n`);
-  console.log(`\n${report}`);
-  process.exitCode = checks.every((check) => check.met) ? 0 : 1;
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await stop();
-}
+  await writeReport('bench-scale', 'bench:scale', { figures, checks }, report);
+  return allMet(checks);
+});

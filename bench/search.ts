@@ -8,6 +8,8 @@ import { searchByName } from '../stub-server/search.ts';
 import type { StoredProduct } from '../stub-server/db.ts';
 import { toProduct } from '../stub-server/serializers.ts';
 import { generateProducts } from '../tests/stub/search-catalog.ts';
+import { mark } from './lib/report.ts';
+import { median } from './lib/stats.ts';
 
 const STUB_PRODUCTS = 10_000;
 const STUB_TARGET_MS = 10;
@@ -39,24 +41,7 @@ const BROWSER_QUERIES: [query: string, productId: number][] = [
 /** Between keystrokes: a brisk typist, well under the pause. */
 const KEY_DELAY_MS = 60;
 
-export const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? NaN)
-    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-};
 const ms = (value: number) => value.toFixed(2);
-
-export interface StubFigures {
-  products: number;
-  runs_per_query: number;
-  first_query_ms: number;
-  queries: { query: string; found: number; median_ms: number }[];
-  median_ms: number;
-  target_ms: number;
-  met: boolean;
-}
 
 /** What GET /api/catalog/product_search does for `query`, short of the socket. */
 const answerBody = (products: StoredProduct[], query: string): string =>
@@ -76,7 +61,7 @@ const storedProducts = (count: number): StoredProduct[] =>
     available: id % 11 !== 0,
   }));
 
-export function benchStubSearch(): StubFigures {
+export function benchStubSearch() {
   const products = storedProducts(STUB_PRODUCTS);
   // The first query over a list builds its index; it is reported apart, not hidden.
   const started = performance.now();
@@ -114,17 +99,6 @@ export function benchStubSearch(): StubFigures {
   };
 }
 
-export interface BrowserFigures {
-  samples: { query: string; ms: number }[];
-  median_ms: number;
-  max_ms: number;
-  debounce_ms: number;
-  overhead_median_ms: number;
-  target_ms: number;
-  met: boolean;
-  chromium: string;
-}
-
 /**
  * In the page: remembers the time of the last keystroke, and resolves with the time from it to
  * the first frame painted after the results for `query` (the status line and the product link)
@@ -152,10 +126,7 @@ function watchResults([query, href]: [string, string]): Promise<number> {
   });
 }
 
-export async function benchSearchInBrowser(
-  browser: Browser,
-  baseUrl: string,
-): Promise<BrowserFigures> {
+export async function benchSearchInBrowser(browser: Browser, baseUrl: string) {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     locale: 'ru-RU',
@@ -205,7 +176,6 @@ export async function benchSearchInBrowser(
 
 /** The search figures as Markdown. */
 export function searchTable(stub: StubFigures, web: BrowserFigures): string {
-  const mark = (met: boolean) => (met ? 'yes' : '**NO**');
   const lines = [
     '| Measure | Median | Target | Met |',
     '| --- | ---: | ---: | :---: |',
@@ -222,3 +192,7 @@ export function searchTable(stub: StubFigures, web: BrowserFigures): string {
   ];
   return lines.join('\n');
 }
+
+export type StubFigures = ReturnType<typeof benchStubSearch>;
+
+export type BrowserFigures = Awaited<ReturnType<typeof benchSearchInBrowser>>;

@@ -3,7 +3,7 @@
 // missed).
 //   - A data file of about 1 MB: the seed plus 3,000 anonymous sessions with baskets, written as
 //     json-server writes it (pretty-printed).
-//   - The stub's own CLI (tsx stub-server/serve.ts, without its test controls), in a
+//   - The stub's own CLI (tests/stub/stub-process.ts's spawnStub, without its test controls), in a
 //     process of its own, on 127.0.0.1 and a free port.
 //   - autocannon keeps 200 connections doing basket PUTs (a random session, product and valid
 //     amount each) for 20 s. Meanwhile a newcomer (no cookies, a new connection) GETs the basket
@@ -18,20 +18,19 @@
 // Targets: ≥ 500 writes/s, PUT p99 ≤ 500 ms, newcomer p99 ≤ 200 ms. Bounded: 23 s of load, every
 // request of it on loopback, the server stopped by its process id however the bench ends.
 // BENCH_NODE_ARGS adds flags to the stub's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { rmSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import type { StubData } from '../stub-server/db.ts';
 import { buildSeed } from '../stub-server/fixtures/seed.ts';
+import { spawnStub, type StubProcess } from '../tests/stub/stub-process.ts';
+import { type AtExit, isMain, runBench } from './lib/main.ts';
+import { type Target, allMet, ms, targetTable, writeReport } from './lib/report.ts';
+import { tempDir } from './lib/shop.ts';
+import { percentile } from './lib/stats.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SESSIONS = 3_000;
 const DATA_FILE_BYTES = 1_000_000;
 const CONNECTIONS = 200;
@@ -44,33 +43,6 @@ const TARGET_WRITES_PER_S = 500;
 const TARGET_PUT_P99_MS = 500;
 const TARGET_NEWCOMER_P99_MS = 200;
 const CSRF_TOKEN = 'benchcsrftoken0123456789abcdefgh';
-
-export interface StubWritesFigures {
-  data_file_bytes: number;
-  sessions: number;
-  connections: number;
-  duration_s: number;
-  writes_acknowledged: number;
-  writes_per_s: number;
-  writes_failed: number;
-  connection_errors: number;
-  put_p50_ms: number;
-  put_p99_ms: number;
-  newcomer_probes: number;
-  newcomer_unanswered: number;
-  newcomer_p50_ms: number;
-  newcomer_p99_ms: number;
-  newcomer_max_ms: number;
-  /** The warm-up's newcomer (10 probes): judged by no target. */
-  warm_up: {
-    duration_s: number;
-    newcomer_probes: number;
-    newcomer_unanswered: number;
-    newcomer_max_ms: number;
-  };
-  targets: { writes_per_s: number; put_p99_ms: number; newcomer_p99_ms: number };
-  met: boolean;
-}
 
 interface Line {
   id: number;
@@ -121,49 +93,6 @@ function benchData(lines: Line[]): { data: StubData; sessions: string[]; text: s
   }
 }
 
-/** `tsx stub-server/serve.ts` on a free port; resolves with its URL. */
-async function startStub(dataFile: string): Promise<{ child: ChildProcess; url: string }> {
-  const node = [
-    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-    '--import',
-    'tsx',
-  ];
-  const child = spawn(process.execPath, [...node, 'stub-server/serve.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STUB_DATA_FILE: dataFile },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the stub did not start: ${output}`)), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /: (http:\/\/127\.0\.0\.1:\d+\/)api\//.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the stub exited (${code}): ${output}`));
-    });
-  });
-  return { child, url };
-}
-
-async function stopStub(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 // The newcomer, in a worker thread: one GET each PROBE_EVERY_MS on a new connection, no cookies.
 const PROBE_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -205,16 +134,10 @@ function newcomerProbes(url: string, count: number): Promise<(number | null)[]> 
   });
 }
 
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 /** The newcomer's p-th percentile; Infinity when one of them had no answer. */
 function slowest(times: (number | null)[], p: number): number {
   const answered = times.filter((ms): ms is number => ms !== null);
-  return answered.length < times.length ? Infinity : percentile(answered, p);
+  return answered.length < times.length ? Infinity : percentile(answered, p / 100);
 }
 
 /** The slowest answer, beside those without one (counted apart). */
@@ -261,26 +184,19 @@ async function storm(
   return { result, times: await probes };
 }
 
-export async function benchStubWrites(): Promise<StubWritesFigures> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'berries-bench-writes-'));
-  let child: ChildProcess | undefined;
-  // Ctrl+C or a TERM stops the stub and removes the data too.
-  const interrupted = (signal: NodeJS.Signals) => {
-    child?.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
+export async function benchStubWrites(atExit: AtExit) {
+  const dir = await tempDir(atExit, 'writes');
+  let stub: StubProcess | undefined;
+  atExit(async () => stub?.stop());
   try {
     const lines = orderable(buildSeed(new Date()));
     const { sessions, text } = benchData(lines);
     const dataFile = path.join(dir, 'db.json');
     await writeFile(dataFile, text);
     const dataFileBytes = (await stat(dataFile)).size;
-    const started = await startStub(dataFile);
-    child = started.child;
-    const base = started.url.replace(/\/+$/, '');
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    stub = await spawnStub(dataFile, [], nodeArgs);
+    const base = stub.url.replace(/\/+$/, '');
 
     const warmUp = await storm(base, lines, sessions, WARM_UP_S);
     const { result, times } = await storm(base, lines, sessions, DURATION_S);
@@ -302,7 +218,7 @@ export async function benchStubWrites(): Promise<StubWritesFigures> {
       put_p99_ms: result.latency.p99,
       newcomer_probes: times.length,
       newcomer_unanswered: unanswered,
-      newcomer_p50_ms: percentile(answered, 50),
+      newcomer_p50_ms: percentile(answered, 0.5),
       newcomer_p99_ms: newcomerP99,
       newcomer_max_ms: slowestAnswer(times),
       warm_up: {
@@ -322,26 +238,40 @@ export async function benchStubWrites(): Promise<StubWritesFigures> {
         newcomerP99 <= TARGET_NEWCOMER_P99_MS,
     };
   } finally {
-    if (child) await stopStub(child);
-    await rm(dir, { recursive: true, force: true });
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
+    await stub?.stop();
   }
+}
+
+function stubWritesTargets(figures: StubWritesFigures): Target[] {
+  const { targets } = figures;
+  return [
+    {
+      figure: 'Acknowledged basket PUTs per second',
+      value: figures.writes_per_s.toFixed(0),
+      target: `≥ ${targets.writes_per_s}`,
+      met: figures.writes_per_s >= targets.writes_per_s,
+    },
+    { figure: 'PUT latency p50', value: ms(figures.put_p50_ms), target: '', met: true },
+    {
+      figure: 'PUT latency p99',
+      value: ms(figures.put_p99_ms),
+      target: `≤ ${targets.put_p99_ms} ms`,
+      met: figures.put_p99_ms <= targets.put_p99_ms,
+    },
+    { figure: "Newcomer's GET p50", value: ms(figures.newcomer_p50_ms), target: '', met: true },
+    {
+      figure: "Newcomer's GET p99",
+      value: ms(figures.newcomer_p99_ms),
+      target: `≤ ${targets.newcomer_p99_ms} ms`,
+      met: figures.newcomer_p99_ms <= targets.newcomer_p99_ms,
+    },
+  ];
 }
 
 /** The figures as Markdown. */
 export function stubWritesTable(figures: StubWritesFigures): string {
-  const mark = (met: boolean) => (met ? 'yes' : '**NO**');
-  const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : 'no answer');
-  const { targets } = figures;
   return [
-    '| Measure | Value | Target | Met |',
-    '| --- | ---: | ---: | :---: |',
-    `| Acknowledged basket PUTs per second | ${figures.writes_per_s.toFixed(0)} | ≥ ${targets.writes_per_s} | ${mark(figures.writes_per_s >= targets.writes_per_s)} |`,
-    `| PUT latency p50 | ${ms(figures.put_p50_ms)} | | |`,
-    `| PUT latency p99 | ${ms(figures.put_p99_ms)} | ≤ ${targets.put_p99_ms} ms | ${mark(figures.put_p99_ms <= targets.put_p99_ms)} |`,
-    `| Newcomer's GET p50 | ${ms(figures.newcomer_p50_ms)} | | |`,
-    `| Newcomer's GET p99 | ${ms(figures.newcomer_p99_ms)} | ≤ ${targets.newcomer_p99_ms} ms | ${mark(figures.newcomer_p99_ms <= targets.newcomer_p99_ms)} |`,
+    targetTable(stubWritesTargets(figures)),
     '',
     `Data file ${(figures.data_file_bytes / 1e6).toFixed(2)} MB at the start (${figures.sessions} sessions with baskets); ${figures.connections} connections for ${figures.duration_s.toFixed(0)} s: ${figures.writes_acknowledged} writes acknowledged, ${figures.writes_failed} non-2xx answers, ${figures.connection_errors} connection errors or timeouts. Newcomer: ${figures.newcomer_probes} GETs, one each ${PROBE_EVERY_MS} ms, ${figures.newcomer_unanswered} without an answer within ${PROBE_TIMEOUT_MS / 1000} s, slowest ${ms(figures.newcomer_max_ms)}.`,
     '',
@@ -349,18 +279,13 @@ export function stubWritesTable(figures: StubWritesFigures): string {
   ].join('\n');
 }
 
-async function main(): Promise<number> {
-  const [load1 = 0] = os.loadavg();
-  const figures = await benchStubWrites();
-  const md = stubWritesTable(figures);
-  console.log(`# Stub under basket writes — ${new Date().toISOString()}\n\n${md}\n`);
-  console.log(
-    `Machine: ${os.cpus().length} CPUs, load average ${load1.toFixed(2)} at the start, Node ${process.version}.`,
-  );
-  const report = path.join(REPO_ROOT, 'reports', 'bench-stub-writes.json');
-  await mkdir(path.dirname(report), { recursive: true });
-  await writeFile(report, `${JSON.stringify(figures, null, 2)}\n`);
-  return figures.met ? 0 : 1;
+if (isMain(import.meta.url)) {
+  await runBench(async (atExit) => {
+    const figures = await benchStubWrites(atExit);
+    const md = stubWritesTable(figures);
+    await writeReport('bench-stub-writes', 'Stub under basket writes', figures, md);
+    return allMet(stubWritesTargets(figures));
+  });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main();
+export type StubWritesFigures = Awaited<ReturnType<typeof benchStubWrites>>;

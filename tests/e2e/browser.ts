@@ -11,13 +11,15 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type LaunchOptions,
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-const LAUNCH_ARGS = [
+/** Headless, and nothing reaching out to the internet on its own (the benches' Chromium too). */
+export const LAUNCH_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -111,14 +113,22 @@ function matchesAny(text: string, patterns: (string | RegExp)[]): boolean {
   return patterns.some((p) => (typeof p === 'string' ? text.includes(p) : p.test(text)));
 }
 
-/** Launches the system Chromium. Call once per test file (see setupBrowser). */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Launches the system Chromium. Call once per test file (see setupBrowser); a bench adds its
+ * `options` (it handles Ctrl+C itself, to stop its servers after the browser).
+ */
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   if (!existsSync(CHROME_PATH)) {
     throw new Error(
       `e2e: Chromium not found at ${CHROME_PATH}. Install it (apt-get install chromium) or set CHROME_PATH.`,
     );
   }
-  return chromium.launch({ executablePath: CHROME_PATH, headless: true, args: LAUNCH_ARGS });
+  return chromium.launch({
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: LAUNCH_ARGS,
+    ...options,
+  });
 }
 
 /**

@@ -3,7 +3,12 @@
 // setupBrowser() in browser.ts: the file's browser is launched once, and each page opens in a
 // context of its own (own cookies, storage and cache), closed after its test.
 import { existsSync } from 'node:fs';
-import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import puppeteer, {
+  type Browser,
+  type BrowserContext,
+  type LaunchOptions,
+  type Page,
+} from 'puppeteer-core';
 import { afterAll, afterEach } from 'vitest';
 import { baseUrl } from './browser.ts';
 
@@ -14,9 +19,13 @@ const DEFAULT_TIMEOUT_MS = 20_000;
 
 /**
  * Firefox, with JavaScript or without. Firefox ESR's WebDriver BiDi cannot switch scripts off
- * for one page (puppeteer's setJavaScriptEnabled), so that is a browser of its own.
+ * for one page (puppeteer's setJavaScriptEnabled), so that is a browser of its own. A bench adds
+ * its `options` (it handles Ctrl+C itself).
  */
-export async function launchFirefox({ javaScriptEnabled = true } = {}): Promise<Browser> {
+export async function launchFirefox({
+  javaScriptEnabled = true,
+  ...options
+}: { javaScriptEnabled?: boolean } & LaunchOptions = {}): Promise<Browser> {
   if (!existsSync(FIREFOX_PATH)) {
     throw new Error(
       `e2e: Firefox not found at ${FIREFOX_PATH}. Install it (apt-get install firefox-esr) or set FIREFOX_PATH.`,
@@ -28,6 +37,7 @@ export async function launchFirefox({ javaScriptEnabled = true } = {}): Promise<
     protocol: 'webDriverBiDi',
     headless: true,
     extraPrefsFirefox: javaScriptEnabled ? {} : { 'javascript.enabled': false },
+    ...options,
   });
 }
 

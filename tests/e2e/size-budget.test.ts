@@ -1,7 +1,7 @@
 // Issue 8's size budget, measured on the production build in Chromium: what a first-time
 // visitor's phone downloads to see the home page.
 //
-// "First view of /" (bench/first-view.ts, shared with `npm run bench`): a fresh browser context
+// "First view of /" (first-view.ts, shared with `npm run bench`): a fresh browser context
 // (empty cache, no cookies or storage, so the cookie notice shows), 390x844, light theme, the page
 // opened at / and left alone (no scrolling, pointer or keys); every JS and CSS response from the
 // shop's server from navigation start until the network has been idle for 500 ms, plus 1 s more;
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { type FirstView, HOME_BUDGET, kb, measureFirstView } from '../../bench/first-view.ts';
+import { type FirstView, HOME_BUDGET, kb, measureFirstView } from './first-view.ts';
 import { baseUrl, launchBrowser, setupBrowser } from './browser.ts';
 
 const browser = setupBrowser();

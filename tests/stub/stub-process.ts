@@ -15,8 +15,13 @@ export interface StubProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-function launch(dataFile: string, args: string[]): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'stub-server/serve.ts', ...args], {
+function launch(
+  dataFile: string,
+  args: string[],
+  nodeArgs: string[] = [],
+): { child: ChildProcess; output: () => string } {
+  const node = [...nodeArgs, '--import', 'tsx'];
+  const child = spawn(process.execPath, [...node, 'stub-server/serve.ts', ...args], {
     cwd: REPO,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STUB_DATA_FILE: dataFile },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -27,9 +32,16 @@ function launch(dataFile: string, args: string[]): { child: ChildProcess; output
   return { child, output: () => text };
 }
 
-/** Starts the stub CLI with `args`; rejects with its output if it exits. */
-export async function spawnStub(dataFile: string, args: string[] = []): Promise<StubProcess> {
-  const { child, output } = launch(dataFile, args);
+/**
+ * Starts the stub CLI with `args` (and `nodeArgs` for its node, e.g. a bench's `--cpu-prof`);
+ * rejects with its output if it exits.
+ */
+export async function spawnStub(
+  dataFile: string,
+  args: string[] = [],
+  nodeArgs: string[] = [],
+): Promise<StubProcess> {
+  const { child, output } = launch(dataFile, args, nodeArgs);
   const exited = once(child, 'exit');
   const url = await new Promise<string>((resolve, reject) => {
     const check = () => {

@@ -1,0 +1,71 @@
+// The shop as the benches start it, the ways the tests do: in this process on the production
+// build (`startShopServer`, with the stub embedded), or as processes of their own
+// (tests/e2e/nginx-recipe.ts: `startShopProcess`, and the recipe behind nginx), or in front of
+// misbehaving backends (tests/e2e/fault-backends.ts), which the benches import from there.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type RunningShop, startShopServer } from '../../host/app.ts';
+import { type Instance, REPO_ROOT, startShopProcess } from '../../tests/e2e/nginx-recipe.ts';
+import type { AtExit } from './main.ts';
+
+export { REPO_ROOT };
+
+/** The build the benches measure; BENCH_DIST points at another (e.g. one made with --outDir). */
+export const DIST = path.resolve(process.env.BENCH_DIST ?? path.join(REPO_ROOT, 'dist'));
+
+export function requireBuild(dist = DIST): void {
+  if (!existsSync(path.join(dist, 'server', 'entry-server.js'))) {
+    throw new Error(`the build in ${dist} is missing: run npm run build first`);
+  }
+}
+
+/** A folder of its own, removed at the end (after what writes into it has stopped). */
+export async function tempDir(atExit: AtExit, name: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `berries-bench-${name}-`));
+  atExit(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * The shop in this process on a free loopback port, on the build in `dist`, with the stub's
+ * data (from its seed) and the pictures' cache in a throwaway folder.
+ */
+export async function startBenchShop(atExit: AtExit, dist = DIST): Promise<RunningShop> {
+  requireBuild(dist);
+  const dataDir = await tempDir(atExit, 'shop');
+  const shop = await startShopServer({
+    port: 0,
+    host: '127.0.0.1',
+    distDir: dist,
+    stub: { dataFile: path.join(dataDir, 'db.json'), reset: true },
+    images: { cacheDir: path.join(dataDir, 'images') },
+  });
+  atExit(() => shop.close());
+  return shop;
+}
+
+/**
+ * `host/main.ts` of the checkout at `root` in a process of its own, as the tests start it, its
+ * embedded stub reseeded and its pictures' cache in a throwaway folder, `env` added. Stopped at
+ * the end; `close()` stops it sooner, so that it does not run beside the next measurement.
+ */
+export async function startShopChild(
+  atExit: AtExit,
+  env: Record<string, string> = {},
+  root = REPO_ROOT,
+): Promise<Instance> {
+  const dir = await tempDir(atExit, 'child');
+  const shop = await startShopProcess({
+    root,
+    env: {
+      STUB_DATA_FILE: path.join(dir, 'db.json'),
+      IMAGE_CACHE_DIR: path.join(dir, 'images'),
+      ...env,
+    },
+    args: ['--reset'],
+  });
+  atExit(() => shop.close());
+  return shop;
+}

@@ -1,0 +1,128 @@
+// A visitor without a browser, for the benches that speak HTTP to the shop: their cookies kept
+// as a browser keeps them for one site (on the `cookie` package), pages asked for and forms
+// posted as a browser sends them, each request on a connection of its own (none stays open
+// behind it, so the server's open files count its own) and its wait capped.
+import { type IncomingHttpHeaders, request } from 'node:http';
+import { parseSetCookie, stringifyCookie } from 'cookie';
+
+export interface Answer {
+  /** null: no answer within the cap, or no connection. */
+  status: number | null;
+  ms: number;
+  capped: boolean;
+  error?: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export class Visitor {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly shop: URL,
+    private readonly capMs: number,
+    cookies: Record<string, string> = {},
+  ) {
+    for (const [name, value] of Object.entries(cookies)) this.cookies.set(name, value);
+  }
+
+  view(pagePath: string): Promise<Answer> {
+    return this.send(pagePath, 'GET', {
+      Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'Sec-Fetch-Mode': 'navigate',
+      'Sec-Fetch-Dest': 'document',
+    });
+  }
+
+  /** The form posted from the page at `from`, as a browser posts it: same-origin, urlencoded. */
+  post(action: string, from: string, fields: Record<string, string>): Promise<Answer> {
+    const headers = {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: this.shop.origin,
+      Referer: new URL(from, this.shop).href,
+      'Sec-Fetch-Site': 'same-origin',
+      'Sec-Fetch-Mode': 'navigate',
+    };
+    return this.send(action, 'POST', headers, new URLSearchParams(fields).toString());
+  }
+
+  private keep(answer: Answer): void {
+    for (const line of answer.headers['set-cookie'] ?? []) {
+      const cookie = parseSetCookie(line);
+      const expired =
+        (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
+        (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value ?? '');
+    }
+  }
+
+  private send(
+    where: string,
+    method: 'GET' | 'POST',
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<Answer> {
+    const cookie = stringifyCookie(Object.fromEntries(this.cookies));
+    const started = performance.now();
+    return new Promise((resolve) => {
+      let settled = false;
+      const finish = (answer: Omit<Answer, 'ms'>) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        const done = { ...answer, ms: performance.now() - started };
+        this.keep(done);
+        resolve(done);
+      };
+      const failed = (error?: Error) =>
+        finish({ status: null, capped: !error, error: error?.message, headers: {}, body: '' });
+      const req = request(
+        new URL(where, this.shop),
+        {
+          method,
+          headers: {
+            'Accept-Language': 'ru-RU,ru;q=0.9',
+            ...headers,
+            ...(cookie ? { cookie } : {}),
+          },
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', failed);
+          res.on('end', () =>
+            finish({
+              status: res.statusCode ?? null,
+              capped: false,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        },
+      );
+      const timer = setTimeout(() => {
+        failed();
+        req.destroy();
+      }, this.capMs);
+      req.on('error', failed);
+      req.end(body);
+    });
+  }
+}
+
+/**
+ * The time of a GET of `url` until its body has come; `capMs` when it failed, was not 2xx or
+ * took longer (a probe of a server under load, no cookies).
+ */
+export async function timedGet(url: string, capMs: number): Promise<number> {
+  const started = performance.now();
+  try {
+    const answer = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(capMs) });
+    await answer.arrayBuffer();
+    return answer.ok ? performance.now() - started : capMs;
+  } catch {
+    return capMs;
+  }
+}
