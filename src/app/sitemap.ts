@@ -1,10 +1,12 @@
 // What crawlers are told (robots.txt, sitemap.xml), read from the route table: which pages are
-// worth an index is the routes' `indexable`. The sitemap finds every section, selection and
+// worth an index is the routes' `server.indexable`. The sitemap finds every section, selection and
 // product through the API the way a shopper finds them: from the root sections down, and
 // through the selections.
 import { getRootSections, getSection, getSelections } from '../api/catalog';
 import type { Api } from '../api/http';
-import { ROUTES } from './routes';
+import { type PageRoute, ROUTES } from './routes';
+
+const indexable = (route: PageRoute) => route.server !== false && route.server.indexable;
 
 /** The site path a route pattern names (`/order`), up to its first parameter (`/product/`). */
 const pathOf = (pattern: string) => pattern.replace(/:.*$/, '');
@@ -14,7 +16,9 @@ export function robotsTxt(sitemapUrl: string): string {
   return [
     'User-agent: *',
     'Disallow: /api/',
-    ...ROUTES.filter((route) => !route.indexable).map((route) => `Disallow: ${pathOf(route.path)}`),
+    ...ROUTES.filter((route) => !indexable(route)).map(
+      (route) => `Disallow: ${pathOf(route.path)}`,
+    ),
     '',
     `Sitemap: ${sitemapUrl}`,
     '',
@@ -57,7 +61,7 @@ async function catalogueIds(api: Api): Promise<Record<string, Iterable<number>>>
  */
 export async function sitemapPaths(api: Api): Promise<string[]> {
   const ids = await catalogueIds(api);
-  return ROUTES.filter((route) => route.indexable).flatMap((route) => {
+  return ROUTES.filter(indexable).flatMap((route) => {
     if (!route.path.includes(':')) return [route.path];
     const found = ids[route.path];
     if (!found) throw new Error(`sitemap: no walk finds the pages of ${route.path}`);

@@ -13,6 +13,7 @@ import { App } from '../app/App';
 import type { EmbeddedPage } from '../app/embedded-page';
 import { headHtml, pageHead, scriptJson } from '../app/page-head';
 import { pageUrl } from '../app/page-loading';
+import { pageSource } from '../app/page-source';
 import { matchPage, pageQueries } from '../app/routes';
 import { type FormOutcome, PageData } from '../ui/page-data';
 import { type BackendCalls, backendCalls, type Visitor, visitorIdentity } from './backend-calls';
@@ -174,19 +175,20 @@ function pageOf(requestUrl: string) {
   // Appended, not resolved: `//x/product/1` is that path here, as it is in the browser.
   const { pathname, search } = new URL(`http://localhost${requestUrl}`);
   const url = pageUrl(pathname, search);
-  return { pathname, search, url, match: matchPage(new URL(`http://localhost${url}`).pathname) };
+  return { pathname, search, url, match: matchPage(url) };
 }
 
 /** Whether the page at `requestUrl` may be the same for everyone (its route's cache policy). */
 export function isPublicPage(requestUrl: string): boolean {
-  return pageOf(requestUrl).match?.route.cache === 'public';
+  const server = pageOf(requestUrl).match?.route.server;
+  return server ? server.cache === 'public' : false;
 }
 
 export async function renderPage(request: RenderRequest): Promise<RenderResult> {
   const { pathname, search, url, match } = pageOf(request.url);
-  const [{ page, basket }] = await Promise.all([
+  const [{ page, basket }, source] = await Promise.all([
     loadPage(url, request.calls, request.outcome ?? {}, request.shared),
-    match?.route.page.preload(),
+    match && pageSource(match.route.page),
   ]);
   // What the backend set for the visitor (a newcomer's session) goes out with their page; a page
   // for everyone carries no cookie.
@@ -258,7 +260,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
           canonical,
         ),
         embedded: scriptJson(embedded),
-        pageSource: match?.route.source,
+        pageSource: source ?? undefined,
         pipe: (destination) => stream.pipe(destination),
       });
     }

@@ -13,6 +13,39 @@ export interface Query<T> {
   shared: boolean;
 }
 
+/** A page's queries, each by the name the page reads it by. */
+export type Queries = Record<string, Query<unknown>>;
+
+/** The answer of each of `Q`'s queries, by the same names. */
+export type Answers<Q extends Queries> = {
+  [Name in keyof Q]: Q[Name] extends Query<infer T> ? T : never;
+};
+
+/**
+ * The answers of `queries` there are (each read by `answerOf`), by their names. The one place
+ * the types of a page's answers are joined to their names: an answer is stored under its query's
+ * key, so it is that query's.
+ */
+export function answersOf<Q extends Queries>(
+  queries: Q,
+  answerOf: (query: Query<unknown>) => unknown,
+): Partial<Answers<Q>> {
+  const answers: Record<string, unknown> = {};
+  for (const [name, query] of Object.entries(queries)) {
+    const answer = answerOf(query);
+    if (answer !== undefined) answers[name] = answer;
+  }
+  return answers as Partial<Answers<Q>>;
+}
+
+/** Whether `answers` has the answer of each of `queries`. */
+export function hasAll<Q extends Queries>(
+  answers: Partial<Answers<Q>>,
+  queries: Q,
+): answers is Answers<Q> {
+  return Object.keys(queries).every((name) => name in answers);
+}
+
 /** A visitor's own data: loaded for them alone, never kept. */
 export function query<T>(key: string, load: (api?: Api) => Promise<T>): Query<T> {
   return { key, load, shared: false };
@@ -67,6 +100,9 @@ export class PageData {
     return this;
   }
 
+  /** What the server (or a load) answered for `query`; undefined when it has not. */
+  answerOf = (query: Query<unknown>): unknown => this.answers[query.key];
+
   /** The load already under way for `key`, handed out once. */
   take(key: string): Promise<unknown> | undefined {
     const loading = this.pending.get(key);
@@ -80,9 +116,3 @@ export const PageDataContext = createContext<PageData | null>(null);
 export function usePageData(): PageData | null {
   return useContext(PageDataContext);
 }
-
-/**
- * Told each answer a page shows (useLoad), once it is on screen: the app makes the page's title
- * and description from its route's main answer (src/app/routes.tsx).
- */
-export const ShownAnswerContext = createContext<(key: string, data: unknown) => void>(() => {});

@@ -4,8 +4,12 @@
 // of the unit project's, which is built as the browser's).
 import { describe, expect, it } from 'vitest';
 import type { Api } from '../../src/api/http';
-import { ROUTES } from '../../src/app/routes';
+import { pageSource } from '../../src/app/page-source';
+import { type PageRoute, ROUTES } from '../../src/app/routes';
 import { robotsTxt, sitemapPaths } from '../../src/app/sitemap';
+
+/** What the server alone reads of a route (its build keeps it). */
+const serverSide = (route: PageRoute) => route.server || { indexable: undefined, cache: undefined };
 
 const disallowed = (robots: string) =>
   robots
@@ -19,15 +23,15 @@ describe('the route table', () => {
     (_path, route) => {
       expect(['string', 'function']).toContain(typeof route.title);
       if (typeof route.title === 'string') expect(route.title).not.toBe('');
-      expect(typeof route.indexable).toBe('boolean');
-      expect(['public', 'private']).toContain(route.cache);
+      expect(typeof serverSide(route).indexable).toBe('boolean');
+      expect(['public', 'private']).toContain(serverSide(route).cache);
     },
   );
 
   it.each(ROUTES.map((route) => [route.path, route]))(
     '%s names its page module as the build manifest does (the server preloads it by that name)',
     async (_path, route) => {
-      const source = route.source ?? '';
+      const source = (await pageSource(route.page)) ?? '';
       expect(source).toMatch(/^src\/features\/[a-z]+\/[A-Za-z]+Page\.tsx$/);
       // The very module the route loads: a stale name would preload another page's chunks.
       const named = (await import(/* @vite-ignore */ `../../${source}`)) as { default: unknown };
@@ -37,7 +41,7 @@ describe('the route table', () => {
 
   it('keeps the visitor’s own pages private and the catalogue public (issue 25)', () => {
     const byCache = (cache: string) =>
-      ROUTES.filter((route) => route.cache === cache).map((route) => route.path);
+      ROUTES.filter((route) => serverSide(route).cache === cache).map((route) => route.path);
     expect(byCache('private').sort()).toEqual(['/commit', '/login', '/order', '/order_status']);
     expect(byCache('public').sort()).toEqual(
       [
@@ -57,7 +61,7 @@ describe('the route table', () => {
 describe('robots.txt', () => {
   it('disallows the API and exactly the routes not worth an index', () => {
     const robots = robotsTxt('https://shop.example/sitemap.xml');
-    const pages = ROUTES.filter((route) => !route.indexable).map((route) => route.path);
+    const pages = ROUTES.filter((route) => !serverSide(route).indexable).map((route) => route.path);
     expect(disallowed(robots)).toEqual(['/api/', ...pages]);
     // What crawlers were told before the table said it: a changed declaration shows here.
     expect(disallowed(robots).sort()).toEqual(
@@ -93,7 +97,7 @@ describe('the sitemap', () => {
         '/policy',
       ].sort(),
     );
-    for (const route of ROUTES.filter((route) => !route.indexable)) {
+    for (const route of ROUTES.filter((route) => !serverSide(route).indexable)) {
       expect(paths.some((path) => path.startsWith(route.path))).toBe(false);
     }
   });

@@ -1,10 +1,8 @@
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Redirect, useParams } from 'wouter';
 import { type Crumb, BreadcrumbsSkeleton, PageBreadcrumbs } from '../../ui/Breadcrumbs';
 import { ErrorState } from '../../ui/ErrorState';
-import { type CatalogKind, notFoundPath, parseCatalogId } from './catalog-id';
 import classes from './CatalogLayout.module.css';
 
 /**
@@ -72,35 +70,10 @@ export function CatalogLayoutSkeleton({ children }: { children: ReactNode }) {
 }
 
 /**
- * Passes the route's numeric id on; an id that is not a positive integer goes straight to the
- * 404 page without a call.
+ * A failed load, which offers a retry. (A 404 is the item's 404 page: its route sends the
+ * shopper there, spec §8.)
  */
-export function WithCatalogId({
-  kind,
-  children,
-}: {
-  kind: CatalogKind;
-  children: (id: number) => ReactNode;
-}) {
-  const { id: raw } = useParams<{ id?: string }>();
-  const id = parseCatalogId(raw);
-  if (id === null) return <Redirect to={notFoundPath(kind, raw ?? '')} replace />;
-  return children(id);
-}
-
-/** A failed load: a 404 goes to the item's 404 page (spec §8), anything else offers a retry. */
-export function LoadFailure({
-  kind,
-  id,
-  httpStatus,
-  onRetry,
-}: {
-  kind: CatalogKind;
-  id: number;
-  httpStatus: number | undefined;
-  onRetry: () => void;
-}) {
-  if (httpStatus === 404) return <Redirect to={notFoundPath(kind, id)} replace />;
+export function LoadFailure({ onRetry }: { onRetry: () => void }) {
   return (
     <Stack gap="md">
       <PageBreadcrumbs items={[]} />

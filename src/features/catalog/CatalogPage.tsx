@@ -1,13 +1,13 @@
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
-import { useLoad } from '../../ui/useLoad';
+import { useRouteData } from '../../ui/route';
+import { catalogRoute } from './catalog-route';
 import { CatalogLayout } from './CatalogLayout';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
-import { rootSectionsQuery } from './queries';
 import { CATALOG_TITLE } from './texts';
 
 export default function CatalogPage() {
-  const state = useLoad(rootSectionsQuery);
+  const { sections: state } = useRouteData(catalogRoute);
   return (
     <CatalogLayout crumbs={[{ label: CATALOG_TITLE }]} title={CATALOG_TITLE}>
       {state.status === 'loading' && <ProductGridSkeleton sections={8} />}

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
+import type { Product, SectionRef } from '../../api/types';
 import { Link } from 'wouter';
 import { ErrorState } from '../../ui/ErrorState';
 import { ANCHOR, TITLE } from '../../ui/mantine-looks';
-import { useLoad } from '../../ui/useLoad';
+import type { Load } from '../../ui/useLoads';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
-import { homeProductsQuery, homeSectionsQuery } from './queries';
 import { CATALOG_TITLE } from './texts';
 import classes from './HomeBlocks.module.css';
 
@@ -36,8 +36,7 @@ function Block({
 }
 
 /** The sections the shop puts on its home page (GET catalog/section). */
-export function HomeSections() {
-  const state = useLoad(homeSectionsQuery);
+export function HomeSections({ state }: { state: Load<SectionRef[]> }) {
   if (state.status === 'done' && state.data.length === 0) return null;
   return (
     <Block
@@ -57,8 +56,7 @@ export function HomeSections() {
 }
 
 /** The products the shop puts on its home page (GET catalog/product). */
-export function HomeProducts() {
-  const state = useLoad(homeProductsQuery);
+export function HomeProducts({ state }: { state: Load<Product[]> }) {
   if (state.status === 'done' && state.data.length === 0) return null;
   return (
     <Block id="home-products" title="Популярные товары">

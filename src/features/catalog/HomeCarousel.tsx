@@ -7,10 +7,9 @@ import { slideA11yProps } from '../../ui/slide-a11y';
 import { ErrorState } from '../../ui/ErrorState';
 import { useHydrated } from '../../ui/hydration';
 import hover from '../../ui/HoverControls.module.css';
-import { useLoad } from '../../ui/useLoad';
+import type { Load } from '../../ui/useLoads';
 import classes from './HomeCarousel.module.css';
 import { HomeSlide, SLIDE_INTERVAL_MS, type SlidesStart } from './HomeSlide';
-import { carouselQuery } from './queries';
 
 type Moving = ComponentType<{ slides: CarouselSlide[]; start: SlidesStart }>;
 
@@ -97,8 +96,7 @@ function Slides({ slides }: { slides: CarouselSlide[] }) {
 }
 
 /** Spec §2: the home carousel; it cycles every 6 s, with arrows on hover. */
-export function HomeCarousel() {
-  const state = useLoad(carouselQuery);
+export function HomeCarousel({ state }: { state: Load<CarouselSlide[]> }) {
   if (state.status === 'loading') return <Skeleton className={classes.skeleton} />;
   if (state.status === 'error') return <ErrorState onRetry={state.reload} />;
   if (state.data.length === 0) return null;

@@ -1,12 +1,15 @@
 import { Stack, Title } from '@mantine/core';
+import { useRouteData } from '../../ui/route';
 import { DeliveryInfo } from './DeliveryInfo';
 import { HomeProducts, HomeSections } from './HomeBlocks';
 import { HomeCarousel } from './HomeCarousel';
+import { homeRoute } from './home-route';
 import { HomeSearch } from './HomeSearch';
 import { SelectionBlocks } from './SelectionBlocks';
 
 /** Spec §2, in its order: search, carousel, selections, delivery, then the shop's home blocks. */
 export default function HomePage() {
+  const { carousel, selections, sections, products } = useRouteData(homeRoute);
   return (
     <Stack gap={40}>
       <Stack gap="md">
@@ -14,12 +17,12 @@ export default function HomePage() {
           Свежие ягоды
         </Title>
         <HomeSearch />
-        <HomeCarousel />
+        <HomeCarousel state={carousel} />
       </Stack>
-      <SelectionBlocks />
+      <SelectionBlocks state={selections} />
       <DeliveryInfo />
-      <HomeSections />
-      <HomeProducts />
+      <HomeSections state={sections} />
+      <HomeProducts state={products} />
     </Stack>
   );
 }

@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Grid.css';
 import { Grid } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useLoad } from '../../ui/useLoad';
-import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure, WithCatalogId } from './CatalogLayout';
+import { useRouteData } from '../../ui/route';
+import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure } from './CatalogLayout';
 import { ProductCardSkeleton } from './CardSkeletons';
 import { DeliveryInfo } from './DeliveryInfo';
 import { ProductCard } from './ProductCard';
-import { productQuery } from './queries';
+import { productRoute } from './product-route';
 
 // The card keeps its 300 px (spec §2); beside it on wider screens, below it on a phone, what a
 // buyer asks next: how the berries reach them.
@@ -26,8 +26,8 @@ function ProductFrame({ card }: { card: ReactNode }) {
   );
 }
 
-function ProductView({ id }: { id: number }) {
-  const state = useLoad(productQuery(id));
+export default function ProductPage() {
+  const { product: state } = useRouteData(productRoute);
 
   if (state.status === 'loading') {
     return (
@@ -37,9 +37,7 @@ function ProductView({ id }: { id: number }) {
     );
   }
   if (state.status === 'error') {
-    return (
-      <LoadFailure kind="product" id={id} httpStatus={state.httpStatus} onRetry={state.reload} />
-    );
+    return <LoadFailure onRetry={state.reload} />;
   }
   const [product, breadcrumbs] = state.data;
   // product_breadcrumbs runs down to the product's section; the product itself comes last.
@@ -58,8 +56,4 @@ function ProductView({ id }: { id: number }) {
       />
     </CatalogLayout>
   );
-}
-
-export default function ProductPage() {
-  return <WithCatalogId kind="product">{(id) => <ProductView id={id} />}</WithCatalogId>;
 }

@@ -1,13 +1,12 @@
-import { useLoad } from '../../ui/useLoad';
-import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure, WithCatalogId } from './CatalogLayout';
+import { useRouteData } from '../../ui/route';
+import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure } from './CatalogLayout';
 import { EmptySection } from './EmptySection';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
-import { sectionQuery } from './queries';
+import { sectionRoute } from './section-route';
 
-function SectionView({ id }: { id: number }) {
-  // The query's key reloads the page when only the id changes (a child section, a breadcrumb).
+export default function SectionPage() {
   // Failed breadcrumbs (null) do not hide the section: its own name stands in for the path.
-  const state = useLoad(sectionQuery(id));
+  const { section: state } = useRouteData(sectionRoute);
 
   if (state.status === 'loading') {
     return (
@@ -17,15 +16,13 @@ function SectionView({ id }: { id: number }) {
     );
   }
   if (state.status === 'error') {
-    return (
-      <LoadFailure kind="section" id={id} httpStatus={state.httpStatus} onRetry={state.reload} />
-    );
+    return <LoadFailure onRetry={state.reload} />;
   }
   const [section, breadcrumbs] = state.data;
   // section_breadcrumbs ends with the section itself, which is the current page, not a link.
   const crumbs = [
     ...(breadcrumbs ?? [])
-      .filter((crumb) => crumb.id !== id)
+      .filter((crumb) => crumb.id !== section.id)
       .map((crumb) => ({ label: crumb.name, href: `/section/${crumb.id}` })),
     { label: section.name },
   ];
@@ -43,8 +40,4 @@ function SectionView({ id }: { id: number }) {
       )}
     </CatalogLayout>
   );
-}
-
-export default function SectionPage() {
-  return <WithCatalogId kind="section">{(id) => <SectionView id={id} />}</WithCatalogId>;
 }

@@ -10,10 +10,9 @@ import {
 } from '../../ui/CardCarousel';
 import { ErrorState } from '../../ui/ErrorState';
 import { ANCHOR, TEXT, TITLE } from '../../ui/mantine-looks';
-import { useLoad } from '../../ui/useLoad';
+import type { Load } from '../../ui/useLoads';
 import { ProductCardSkeleton } from './CardSkeletons';
 import { ProductCard } from './ProductCard';
-import { selectionsQuery } from './queries';
 import classes from './HomeBlocks.module.css';
 import { SectionCard } from './SectionCard';
 
@@ -70,8 +69,7 @@ function SelectionSkeleton() {
 }
 
 /** Spec §2: each selection's name (a link), its description and a carousel of its goods. */
-export function SelectionBlocks() {
-  const state = useLoad(selectionsQuery);
+export function SelectionBlocks({ state }: { state: Load<Selection[]> }) {
   if (state.status === 'loading') {
     return (
       <Stack gap={40} aria-busy="true" aria-label="Загрузка подборок">

@@ -1,12 +1,12 @@
 import { Text } from '@mantine/core';
-import { useLoad } from '../../ui/useLoad';
-import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure, WithCatalogId } from './CatalogLayout';
+import { useRouteData } from '../../ui/route';
+import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure } from './CatalogLayout';
 import { EmptySection } from './EmptySection';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
-import { selectionQuery } from './queries';
+import { selectionRoute } from './selection-route';
 
-function SelectionView({ id }: { id: number }) {
-  const state = useLoad(selectionQuery(id));
+export default function SelectionPage() {
+  const { selection: state } = useRouteData(selectionRoute);
 
   if (state.status === 'loading') {
     return (
@@ -16,9 +16,7 @@ function SelectionView({ id }: { id: number }) {
     );
   }
   if (state.status === 'error') {
-    return (
-      <LoadFailure kind="selection" id={id} httpStatus={state.httpStatus} onRetry={state.reload} />
-    );
+    return <LoadFailure onRetry={state.reload} />;
   }
   const selection = state.data;
   const empty = selection.sections.length === 0 && selection.products.length === 0;
@@ -32,8 +30,4 @@ function SelectionView({ id }: { id: number }) {
       )}
     </CatalogLayout>
   );
-}
-
-export default function SelectionPage() {
-  return <WithCatalogId kind="selection">{(id) => <SelectionView id={id} />}</WithCatalogId>;
 }

@@ -1,3 +1,6 @@
+import type { RouteData } from '../../ui/route';
+import type { Queries } from '../../ui/page-data';
+
 export type CatalogKind = 'section' | 'selection' | 'product';
 
 /** The id of a catalogue route, or null when it is not a positive integer (then no call is made). */
@@ -10,4 +13,19 @@ export function parseCatalogId(raw: string | undefined): number | null {
 /** Spec §8: where a missing section, selection or product sends the shopper. */
 export function notFoundPath(kind: CatalogKind, raw: string | number): string {
   return `/${kind}-404/${encodeURIComponent(String(raw))}`;
+}
+
+/**
+ * The data of the catalogue page of `kind` at the id `raw`: `queriesOf(id)`, and a 404 answer
+ * sends the shopper to the item's -404 page (spec §8); an id that is not one goes there without
+ * a call.
+ */
+export function catalogData<Q extends Queries>(
+  kind: CatalogKind,
+  raw: string | undefined,
+  queriesOf: (id: number) => Q,
+): RouteData<Q> {
+  const id = parseCatalogId(raw);
+  if (id === null) return { queries: null, missing: notFoundPath(kind, raw ?? '') };
+  return { queries: queriesOf(id), missing: notFoundPath(kind, id) };
 }

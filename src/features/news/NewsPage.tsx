@@ -2,13 +2,13 @@ import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
-import { useLoad } from '../../ui/useLoad';
+import { useRouteData } from '../../ui/route';
+import { newsRoute } from './news-route';
 import classes from './NewsPage.module.css';
-import { newsQuery } from './queries';
 import { TelegramPost } from './TelegramPost';
 
 export default function NewsPage() {
-  const news = useLoad(newsQuery);
+  const { news } = useRouteData(newsRoute);
   const [offline, setOffline] = useState(false);
   const showOffline = useCallback(() => setOffline(true), []);
 

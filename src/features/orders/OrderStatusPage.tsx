@@ -2,17 +2,17 @@ import '@mantine/core/styles/Accordion.css';
 import { Accordion, Anchor, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { Order } from '../../api/types';
+import { useRouteData } from '../../ui/route';
 import { formatOrderDate } from '../../lib/date';
 import { formatRub } from '../../lib/money';
 import { STATUS_BOT_URL } from '../../lib/shop-info';
 import { CatalogButton } from '../../ui/CatalogButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
-import { useLoad } from '../../ui/useLoad';
 import { newestFirst } from './newest-first';
 import { OrderItems } from './OrderItems';
 import { statusBadgeColor, statusLabel } from './order-status';
-import { orderHistoryQuery } from './queries';
+import { ordersRoute } from './orders-route';
 
 function BotNote() {
   return (
@@ -72,7 +72,7 @@ function OrderRow({ order }: { order: Order }) {
 
 /** `/order_status`, the order history (spec §2). */
 export default function OrderStatusPage() {
-  const history = useLoad(orderHistoryQuery);
+  const { history } = useRouteData(ordersRoute);
 
   let content;
   if (history.status === 'loading') {

@@ -1,13 +1,13 @@
 import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { useRouteData } from '../../ui/route';
 import { ErrorState } from '../../ui/ErrorState';
-import { useLoad } from '../../ui/useLoad';
-import { policyQuery } from './queries';
+import { policyRoute } from './policy-route';
 
 const TITLE = 'Политика конфиденциальности';
 
 export default function PolicyPage() {
-  const policy = useLoad(policyQuery);
+  const { policy } = useRouteData(policyRoute);
 
   return (
     <Stack gap="md" maw={720}>

@@ -1,8 +1,11 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { FetchError } from 'ofetch';
 import { describe, expect, it } from 'vitest';
-import { query } from '../../../src/ui/page-data';
-import { useLoad } from '../../../src/ui/useLoad';
+import { type Query, query } from '../../../src/ui/page-data';
+import { useLoads } from '../../../src/ui/useLoads';
+
+/** One query's load, as a page reads it. */
+const useLoad = <T,>(one: Query<T>) => useLoads({ one }).one;
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -14,7 +17,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-describe('useLoad', () => {
+describe('useLoads', () => {
   it('shows loading, then the data', async () => {
     const answer = deferred<string>();
     const { result } = renderHook(() => useLoad(query('1', () => answer.promise)));

@@ -1,0 +1,10 @@
+import { SERVER, defineRoute } from '../../ui/route';
+import { policyQuery } from './queries';
+
+export const policyRoute = defineRoute({
+  path: '/policy',
+  data: () => ({ queries: { policy: policyQuery } }),
+  title: 'Политика конфиденциальности',
+  page: () => import('./PolicyPage'),
+  server: SERVER && { indexable: true, cache: 'public' },
+});
