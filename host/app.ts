@@ -7,15 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
-import { createStubApp, type StubAppOptions } from '../stub-server/app.ts';
-import { serverErrors } from '../stub-server/server.ts';
-import { IMAGE_ROUTE } from '../src/lib/image-url.ts';
-import { DEFAULT_TIME_ZONE } from '../src/lib/shop-time-zone.ts';
-import {
-  PUBLIC_ANSWERS_DEFAULTS,
-  type PublicAnswersOptions,
-} from '../src/server-entry/public-answers.ts';
+import type { ViteDevServer } from 'vite';
+import type { StubAppOptions } from '../stub-server/app.ts';
+import { serverErrors } from '../stub-server/http.ts';
+import type { PublicAnswersOptions } from '../src/server-entry/entry-server.tsx';
 import { accessLog } from './access-log.ts';
+import { builtEntry, sourceEntry } from './app-entry.ts';
 import { backendAgent, DEFAULT_MAX_ANSWER_BYTES } from './backend-agent.ts';
 import { backendPathGuard } from './backend-paths.ts';
 import { backendProxy } from './backend-proxy.ts';
@@ -91,6 +88,19 @@ export interface RunningShop {
 
 export async function startShopServer(options: ShopServerOptions): Promise<RunningShop> {
   const host = options.host ?? '127.0.0.1';
+  const distDir = options.distDir ?? path.join(REPO_ROOT, 'dist');
+  // Vite (development only) is loaded and started here, its middleware mounted further down.
+  let vite: ViteDevServer | undefined;
+  if (options.dev) {
+    const { createServer: createVite } = await import('vite');
+    vite = await createVite({
+      root: REPO_ROOT,
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
+  }
+  // The app's code, for every part of the host that needs it: the host imports none itself.
+  const entry = vite ? await sourceEntry(vite) : await builtEntry(distDir);
   const app = express();
   app.disable('x-powered-by');
   const drain = draining();
@@ -118,8 +128,8 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   const maxAnswerBytes = options.backendMaxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const agent = backendAgent(options.backendMaxSockets ?? 64, maxAnswerBytes);
   app.use(
-    IMAGE_ROUTE,
-    imageRoute({
+    entry.IMAGE_ROUTE,
+    imageRoute(entry, {
       ...options.images,
       mediaBase: () => mediaBase || `${ownUrl}media/`,
       fetch: agent.fetch,
@@ -130,13 +140,15 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   // API answers and media (SVG) compressed on the fly when larger than 1 KB.
   app.use(['/api', '/media'], compression());
   if (options.apiTarget) {
-    const proxy = backendProxy(options.apiTarget, {
+    const proxy = backendProxy(entry, options.apiTarget, {
       maxSockets: options.backendMaxSockets,
       maxAnswerBytes,
     });
     app.use(proxy.handle);
     closeBackend = async () => proxy.close();
   } else {
+    // Loaded only when embedded: json-server and the stub's data are no weight behind a backend.
+    const { createStubApp } = await import('../stub-server/app.ts');
     const stub = createStubApp(options.stub ?? {});
     app.use(stub.app);
     // The stub's last write reaches the disk before the server says it has stopped.
@@ -147,27 +159,20 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
   const renderOptions = {
     apiBase: typeof apiBase === 'string' ? () => apiBase : apiBase,
     backendFetch: agent.callFetch,
-    publicAnswers: { ...PUBLIC_ANSWERS_DEFAULTS, ...options.publicAnswers },
+    publicAnswers: { ...entry.PUBLIC_ANSWERS_DEFAULTS, ...options.publicAnswers },
     siteUrl: options.siteUrl?.replace(/\/+$/, ''),
     dataTimeoutMs: options.dataTimeoutMs ?? 1500,
     pageCacheSeconds: options.pageCacheSeconds ?? 60,
-    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZone: options.timeZone ?? entry.DEFAULT_TIME_ZONE,
   };
   let closeVite = async () => {};
-  if (options.dev) {
-    const { createServer: createVite } = await import('vite');
-    const vite = await createVite({
-      root: REPO_ROOT,
-      server: { middlewareMode: true },
-      appType: 'custom',
-    });
+  if (vite) {
     closeVite = () => vite.close();
     app.use(vite.middlewares);
     renderer = devRenderer(vite, path.join(REPO_ROOT, 'index.html'), renderOptions);
   } else {
-    const distDir = options.distDir ?? path.join(REPO_ROOT, 'dist');
     app.use(staticFiles(path.join(distDir, 'client')));
-    renderer = await buildRenderer(distDir, renderOptions);
+    renderer = await buildRenderer(distDir, entry, renderOptions);
   }
   scriptHashes = renderer.scriptHashes;
 
@@ -177,7 +182,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<Runni
       timeoutMs: options.sitemapTimeoutMs ?? 10_000,
     }),
   );
-  app.use(settingsForms());
+  app.use(settingsForms(entry));
   app.use(compression());
   // After compression: a form shown again is a whole page.
   app.use(await visitorForms(renderer, { formTimeoutMs: options.formTimeoutMs ?? 8_000 }));

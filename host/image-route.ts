@@ -14,13 +14,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
-import {
-  IMAGE_ROUTE,
-  IMAGE_VERSION,
-  IMAGE_WIDTHS,
-  OG_IMAGE,
-  OG_WIDTH,
-} from '../src/lib/image-url.ts';
+import type { Entry } from './app-entry.ts';
 import { ImageCache, type CachedImage } from './image-cache.ts';
 import { imageResizer, OUTPUT_TYPES, ResizeError, type OutputFormat } from './image-resize.ts';
 import { fetchSource, SourceError } from './image-source.ts';
@@ -112,7 +106,16 @@ function warnCacheOnce(error: unknown): void {
   console.error('image cache:', error instanceof Error ? error.message : error);
 }
 
-export function imageRoute(options: ImageRouteOptions): Router {
+/** The image addresses as the app writes them (src/lib/image-url.ts, through its entry). */
+export type ImageAddresses = Pick<
+  Entry,
+  'IMAGE_ROUTE' | 'IMAGE_VERSION' | 'IMAGE_WIDTHS' | 'OG_IMAGE' | 'OG_WIDTH'
+>;
+
+export function imageRoute(
+  { IMAGE_ROUTE, IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH }: ImageAddresses,
+  options: ImageRouteOptions,
+): Router {
   const limits = {
     maxBytes: options.maxSourceBytes ?? 25 * 1024 * 1024,
     timeoutMs: options.timeoutMs ?? 10_000,

@@ -5,8 +5,6 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { isTimeZone } from '../src/lib/date.ts';
-import { DEFAULT_TIME_ZONE } from '../src/lib/shop-time-zone.ts';
 import { DataFileError } from '../stub-server/data-file.ts';
 import { DEFAULT_MAX_ANSWER_BYTES } from './backend-agent.ts';
 import { stopOnSignals } from '../stub-server/stop-on-signals.ts';
@@ -52,6 +50,16 @@ if (args.help) {
   process.exit(0);
 }
 
+/** Whether this runtime knows the IANA zone (`Europe/Moscow`) the app will format order dates in. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('ru-RU', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const number = (name: string, fallback: number, max: number): number => {
   const raw = process.env[name];
   const value = raw === undefined || raw === '' ? fallback : Number(raw);
@@ -81,8 +89,9 @@ if (apiTarget && !/^https?:\/\/[^/]+/.test(apiTarget)) {
   console.error(`Некорректный API_TARGET: ${apiTarget} (нужен адрес вида https://backend.example)`);
   process.exit(2);
 }
-const timeZone = process.env.SHOP_TIME_ZONE || DEFAULT_TIME_ZONE;
-if (!isTimeZone(timeZone)) {
+// Unset: the app's own default (host/app.ts). Checked as the app's date formatting will use it.
+const timeZone = process.env.SHOP_TIME_ZONE || undefined;
+if (timeZone && !isTimeZone(timeZone)) {
   console.error(`Некорректный SHOP_TIME_ZONE: ${timeZone} (нужен пояс вида Europe/Moscow)`);
   process.exit(2);
 }

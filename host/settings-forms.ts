@@ -2,7 +2,7 @@
 // notice's «Продолжить» posts here, the answer sets the cookie and sends the browser back to the
 // page it came from. After hydration the app handles the same form itself, with no reload.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { sameOriginPath } from '../src/lib/same-origin-path.ts';
+import type { Entry } from './app-entry.ts';
 import { requestOrigin, THEME_COOKIE, themeOf } from './render.ts';
 
 export const COOKIE_CONSENT_PATH = '/cookie-consent';
@@ -57,7 +57,7 @@ export function formFields(req: Request): Record<string, unknown> {
 type SettingCookie = (req: Request) => { name: string; value: string; days: number };
 
 /** A setting's form: the cookie set, and 303 back to the page. */
-function settingForm(cookieFor: SettingCookie) {
+function settingForm({ sameOriginPath }: Pick<Entry, 'sameOriginPath'>, cookieFor: SettingCookie) {
   return [
     ...sameSiteForm(),
     (req: Request, res: Response) => {
@@ -68,17 +68,21 @@ function settingForm(cookieFor: SettingCookie) {
   ];
 }
 
-export function settingsForms(): Router {
+export function settingsForms(entry: Pick<Entry, 'sameOriginPath'>): Router {
   const router = express.Router();
   router.post(
     COOKIE_CONSENT_PATH,
-    settingForm(() => ({ name: 'cookieAccepted', value: 'true', days: COOKIE_CONSENT_DAYS })),
+    settingForm(entry, () => ({
+      name: 'cookieAccepted',
+      value: 'true',
+      days: COOKIE_CONSENT_DAYS,
+    })),
   );
   // The footer's theme toggle: it switches the theme the page was rendered with (the cookie's;
   // the page's inline script mirrors a theme kept only in local storage into it at load).
   router.post(
     THEME_TOGGLE_PATH,
-    settingForm((req) => ({
+    settingForm(entry, (req) => ({
       name: THEME_COOKIE,
       value: themeOf(req) === 'dark' ? 'light' : 'dark',
       days: THEME_DAYS,

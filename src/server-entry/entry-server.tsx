@@ -28,6 +28,16 @@ export { themeVariablesCss } from '../app/theme-variables';
 /** The basket's cookie: its name and how long it lasts. */
 export const BASKET_MARK = { name: BASKET_COOKIE, days: BASKET_COOKIE_DAYS };
 export { TOKEN_COOKIE } from './backend-calls';
+// The rest of what the Node host (host/) uses of the app's code: it imports nothing of src/ but
+// this entry (eslint.config.js holds it to that), so each module is loaded once, in the build.
+export type { Visitor } from './backend-calls';
+export type { FormOutcome } from '../ui/page-data';
+export { PUBLIC_ANSWERS_DEFAULTS, type PublicAnswersOptions } from './public-answers';
+export { sameOriginPath } from '../lib/same-origin-path';
+export { IMAGE_ROUTE, IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH } from '../lib/image-url';
+export { relativeMediaUrls } from '../lib/media-urls';
+export { isJsonType } from '../api/answer-shapes';
+export { DEFAULT_TIME_ZONE } from '../lib/shop-time-zone';
 
 /** How this process reaches the backend: set once, at start (host/render.ts). */
 interface Connection {
