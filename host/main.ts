@@ -1,7 +1,8 @@
 // The shop's server from the command line.
-//   npm start         -> build, then this with the embedded stub on PORT (default 3000)
-//   npm run dev       -> this with --dev: Vite's hot reload, rendering on the server too
-//   production        -> API_TARGET=https://backend.example node --import tsx host/main.ts
+//   npm start         -> build, then this (built: dist/host/main.js) with the embedded stub on
+//                        PORT (default 3000)
+//   npm run dev       -> this with --dev through tsx: Vite's hot reload, rendering on the server too
+//   production        -> API_TARGET=https://backend.example node dist/host/main.js
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { DataFileError } from '../stub-server/data-file.ts';
 import { DEFAULT_MAX_ANSWER_BYTES } from './backend-agent.ts';
 import { stopOnSignals } from '../stub-server/stop-on-signals.ts';
 
-const USAGE = `Использование: tsx host/main.ts [--dev] [--reset] [--controls]
+const USAGE = `Использование: node dist/host/main.js [--dev] [--reset] [--controls]
 Переменные окружения:
   PORT (3000), HOST (127.0.0.1)
   API_TARGET            адрес бэкенда (https://backend.example); без него встроена заглушка
