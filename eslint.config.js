@@ -72,6 +72,29 @@ export default tseslint.config(
       ],
     },
   },
+  // The Node host (host/) reaches the app's code only through its server entry, loaded once at
+  // start (host/app-entry.ts): a module of src/ imported here too would be loaded twice.
+  {
+    files: ['host/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/(?!server-entry/entry-server\\.tsx$)',
+              message: "Reach the app's code through its entry (host/app-entry.ts).",
+            },
+            {
+              regex: '^(\\.\\./)+src/server-entry/entry-server\\.tsx$',
+              allowTypeImports: true,
+              message: 'Its types only: the entry itself comes from host/app-entry.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Tests may assert presence with `!` where a failing lookup already fails the test.
     files: ['tests/**', 'contracts/**'],

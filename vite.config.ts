@@ -51,11 +51,36 @@ function precompress(): Plugin {
   };
 }
 
-// `vite build` writes the browser's files to dist/client (with the manifest the server reads to
-// preload a page's chunks); `vite build --ssr` writes the server's entry to dist/server.
-// `npm run dev` runs Vite inside the shop's own server (host/main.ts --dev).
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), precompress()],
+/**
+ * The host's bundle keeps each of its modules' own import.meta.url, so that what they read beside
+ * their source (the repo's root, the stub's data and fixtures, the placeholder picture) is found
+ * where it is in the checkout rather than beside the bundle. Its chunks sit in its folder itself.
+ */
+function sourceFileUrls(): Plugin {
+  let outDir = '';
+  return {
+    name: 'berries-source-file-urls',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    transform(code, id) {
+      if (id.includes('/node_modules/') || !code.includes('import.meta.url')) return null;
+      const source = JSON.stringify(path.relative(outDir, id).split(path.sep).join('/'));
+      return code.replaceAll('import.meta.url', `new URL(${source}, import.meta.url).href`);
+    },
+  };
+}
+
+// `npm run build` makes the whole shop:
+//   vite build                                  the browser's files, dist/client (with the
+//                                               manifest the server reads to preload a page's chunks)
+//   vite build --ssr src/server-entry/entry-server.tsx   the app's server entry, dist/server
+//   vite build --ssr host/main.ts --mode host   the Node host that loads it, dist/host (`node
+//                                               dist/host/main.js`), the stub within it
+// `npm run dev` runs Vite inside the shop's own server (`tsx host/main.ts --dev`).
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  plugins: mode === 'host' ? [sourceFileUrls()] : [react(), precompress()],
   resolve: {
     alias: {
       'use-sync-external-store/shim/index.js': path.resolve('src/lib/use-sync-external-store.ts'),
@@ -63,16 +88,21 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The server's entry carries the few icons the shop draws, not the package's ~5,900: imported
   // from node_modules as it is, @tabler/icons-react alone made an instance ~80 MB heavier.
-  ssr: { noExternal: ['@tabler/icons-react'] },
+  // Mantine likewise: the components the pages use, not every one of its packages' (importing
+  // the entry took 58 MB with them external, 31 MB bundled).
+  ssr: { noExternal: ['@tabler/icons-react', /^@mantine\//] },
   build: {
-    outDir: isSsrBuild ? 'dist/server' : 'dist/client',
+    outDir: mode === 'host' ? 'dist/host' : isSsrBuild ? 'dist/server' : 'dist/client',
+    // The host reads public/ where it is; the other two copy it (the browser's from there).
+    copyPublicDir: mode !== 'host',
     manifest: !isSsrBuild,
     target: isSsrBuild ? 'node20' : 'es2022',
     sourcemap: false,
     // Browsers without modulepreload (Safari before 17) still work, they only preload less.
     modulePreload: { polyfill: false },
     rolldownOptions: isSsrBuild
-      ? {}
+      ? // The host's chunks beside its main.js, as sourceFileUrls counts on.
+        { output: mode === 'host' ? { chunkFileNames: '[name]-[hash].js' } : {} }
       : {
           output: {
             codeSplitting: {

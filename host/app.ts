@@ -7,11 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
-import { createStubApp, type StubAppOptions } from '../stub-server/app.ts';
-import { serverErrors } from '../stub-server/server.ts';
-import { IMAGE_ROUTE } from '../src/lib/image-url.ts';
-import type { PublicAnswersOptions } from '../src/server-entry/public-answers.ts';
+import type { ViteDevServer } from 'vite';
+import type { StubAppOptions } from '../stub-server/app.ts';
+import { serverErrors } from '../stub-server/http.ts';
+import type { PublicAnswersOptions } from '../src/server-entry/entry-server.tsx';
 import { accessLog } from './access-log.ts';
+import { builtEntry, sourceEntry } from './app-entry.ts';
 import { backendAgent } from './backend-agent.ts';
 import { backendPathGuard } from './backend-paths.ts';
 import { backendProxy } from './backend-proxy.ts';
@@ -103,6 +104,19 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     publicAnswers: { ...shopDefaults.publicAnswers, ...given.publicAnswers },
   };
   const host = options.host;
+  const distDir = options.distDir ?? path.join(REPO_ROOT, 'dist');
+  // Vite (development only) is loaded and started here, its middleware mounted further down.
+  let vite: ViteDevServer | undefined;
+  if (options.dev) {
+    const { createServer: createVite } = await import('vite');
+    vite = await createVite({
+      root: REPO_ROOT,
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
+  }
+  // The app's code, for every part of the host that needs it: the host imports none itself.
+  const entry = vite ? await sourceEntry(vite) : await builtEntry(distDir);
   const app = express();
   app.disable('x-powered-by');
   const drain = draining();
@@ -130,8 +144,8 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
   const maxAnswerBytes = options.backendMaxAnswerBytes;
   const agent = backendAgent(options.backendMaxSockets, maxAnswerBytes);
   app.use(
-    IMAGE_ROUTE,
-    imageRoute({
+    entry.IMAGE_ROUTE,
+    imageRoute(entry, {
       ...options.images,
       mediaBase: () => mediaBase || `${ownUrl}media/`,
       fetch: agent.fetch,
@@ -142,13 +156,15 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
   // API answers and media (SVG) compressed on the fly when larger than 1 KB.
   app.use(['/api', '/media'], compression());
   if (options.apiTarget) {
-    const proxy = backendProxy(options.apiTarget, {
+    const proxy = backendProxy(entry, options.apiTarget, {
       maxSockets: options.backendMaxSockets,
       maxAnswerBytes,
     });
     app.use(proxy.handle);
     closeBackend = async () => proxy.close();
   } else {
+    // Loaded only when embedded: json-server and the stub's data are no weight behind a backend.
+    const { createStubApp } = await import('../stub-server/app.ts');
     const stub = createStubApp(options.stub ?? {});
     app.use(stub.app);
     // The stub's last write reaches the disk before the server says it has stopped.
@@ -163,23 +179,17 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     siteUrl: options.siteUrl?.replace(/\/+$/, ''),
     dataTimeoutMs: options.dataTimeoutMs,
     pageCacheSeconds: options.pageCacheSeconds,
-    timeZone: options.timeZone,
+    // Unset: the app's own zone (src/lib/shop-time-zone.ts), which the browser formats in too.
+    timeZone: options.timeZone ?? entry.DEFAULT_TIME_ZONE,
   };
   let closeVite = async () => {};
-  if (options.dev) {
-    const { createServer: createVite } = await import('vite');
-    const vite = await createVite({
-      root: REPO_ROOT,
-      server: { middlewareMode: true },
-      appType: 'custom',
-    });
+  if (vite) {
     closeVite = () => vite.close();
     app.use(vite.middlewares);
     renderer = devRenderer(vite, path.join(REPO_ROOT, 'index.html'), renderOptions);
   } else {
-    const distDir = options.distDir ?? path.join(REPO_ROOT, 'dist');
     app.use(staticFiles(path.join(distDir, 'client')));
-    renderer = await buildRenderer(distDir, renderOptions);
+    renderer = await buildRenderer(distDir, entry, renderOptions);
   }
   scriptHashes = renderer.scriptHashes;
 
@@ -189,7 +199,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
       timeoutMs: options.sitemapTimeoutMs,
     }),
   );
-  app.use(settingsForms());
+  app.use(settingsForms(entry));
   app.use(compression());
   // After compression: a form shown again is a whole page.
   app.use(await visitorForms(renderer, { formTimeoutMs: options.formTimeoutMs }));

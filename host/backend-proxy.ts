@@ -13,8 +13,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import https from 'node:https';
 import { pipeline } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
-import { isJsonType } from '../src/api/answer-shapes.ts';
-import { relativeMediaUrls } from '../src/lib/media-urls.ts';
+import type { Entry } from './app-entry.ts';
 import { isBackendPath } from './backend-paths.ts';
 import { requestOrigin } from './request-scheme.ts';
 import { SVG_POLICY } from './security.ts';
@@ -135,13 +134,20 @@ export interface BackendProxyOptions {
   maxAnswerBytes?: number;
 }
 
+/** What the proxy uses of the app's code (its entry, host/app-entry.ts). */
+export type ProxyApp = Pick<Entry, 'isJsonType' | 'relativeMediaUrls'>;
+
 export interface BackendProxy {
   handle(req: Request, res: Response, next: NextFunction): void;
   /** Closes the idle keep-alive sockets to the backend. */
   close(): void;
 }
 
-export function backendProxy(apiTarget: string, options: BackendProxyOptions = {}): BackendProxy {
+export function backendProxy(
+  app: ProxyApp,
+  apiTarget: string,
+  options: BackendProxyOptions = {},
+): BackendProxy {
   const target = new URL(apiTarget);
   const basePath = target.pathname.replace(/\/+$/, '');
   const client = target.protocol === 'https:' ? https : http;
@@ -197,7 +203,7 @@ export function backendProxy(apiTarget: string, options: BackendProxyOptions = {
     outgoing.on('error', () => fail(502));
     outgoing.on('response', (answer) => {
       clearTimeout(deadline);
-      handleAnswer(answer, req, res, target.origin, maxAnswerBytes).catch(() => fail(502));
+      handleAnswer(app, answer, req, res, target.origin, maxAnswerBytes).catch(() => fail(502));
     });
     // A visitor who leaves ends the backend's call too, and frees its socket.
     res.on('close', () => {
@@ -210,6 +216,7 @@ export function backendProxy(apiTarget: string, options: BackendProxyOptions = {
 }
 
 async function handleAnswer(
+  { isJsonType, relativeMediaUrls }: ProxyApp,
   answer: IncomingMessage,
   req: Request,
   res: Response,

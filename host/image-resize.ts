@@ -1,7 +1,8 @@
 // Resizing and encoding with sharp (libvips): a maintained native library that decodes JPEG,
 // PNG, WebP, AVIF and GIF safely and fast, and writes AVIF, WebP and mozjpeg's JPEG, none of
 // which JavaScript could do at a useful speed. Its Linux binary comes as an npm package.
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import type createSharp from 'sharp';
 
 export type OutputFormat = 'avif' | 'webp' | 'jpeg';
 
@@ -26,9 +27,18 @@ export interface ResizeLimits {
   maxWaiting: number;
 }
 
-// Every result is kept on disk (host/image-cache.ts): libvips' own cache of open files and
-// operations would only hold memory.
-sharp.cache(false);
+let sharpLoaded: Promise<typeof createSharp> | undefined;
+
+/** sharp and libvips load with the first picture to resize: many instances never resize one. */
+function loadSharp(): Promise<typeof createSharp> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // Every result is kept on disk (host/image-cache.ts): libvips' own cache of open files and
+    // operations would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 /** Settings chosen for photos at card size: no visible loss, and the smallest files. */
 function encode(image: Sharp, format: OutputFormat): Sharp {
@@ -60,6 +70,7 @@ export function imageResizer(limits: ResizeLimits) {
   const queue = limiter(limits.concurrency, limits.maxWaiting);
   return (source: Buffer, width: number, format: OutputFormat): Promise<Buffer> =>
     queue(async () => {
+      const sharp = await loadSharp();
       const input = sharp(source, { limitInputPixels: limits.maxPixels, failOn: 'error' });
       try {
         // Turned upright as the camera's EXIF says (phones store photos sideways), never

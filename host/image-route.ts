@@ -12,13 +12,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import express, { type Request, type Response, type Router } from 'express';
-import {
-  IMAGE_ROUTE,
-  IMAGE_VERSION,
-  IMAGE_WIDTHS,
-  OG_IMAGE,
-  OG_WIDTH,
-} from '../src/lib/image-url.ts';
+import type { Entry } from './app-entry.ts';
 import { ImageCache, type CachedImage } from './image-cache.ts';
 import { imageResizer, OUTPUT_TYPES, ResizeError, type OutputFormat } from './image-resize.ts';
 import { fetchSource, SourceError } from './image-source.ts';
@@ -111,7 +105,16 @@ function warnCacheOnce(error: unknown): void {
   console.error('image cache:', error instanceof Error ? error.message : error);
 }
 
-export function imageRoute(given: ImageRouteOptions): Router {
+/** The image addresses as the app writes them (src/lib/image-url.ts, through its entry). */
+export type ImageAddresses = Pick<
+  Entry,
+  'IMAGE_ROUTE' | 'IMAGE_VERSION' | 'IMAGE_WIDTHS' | 'OG_IMAGE' | 'OG_WIDTH'
+>;
+
+export function imageRoute(
+  { IMAGE_ROUTE, IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH }: ImageAddresses,
+  given: ImageRouteOptions,
+): Router {
   const options = { ...shopDefaults.images, ...given };
   const limits = {
     maxBytes: options.maxSourceBytes,

@@ -1,7 +1,8 @@
 // The shop's server from the command line.
-//   npm start         -> build, then this with the embedded stub on PORT (default 3000)
-//   npm run dev       -> this with --dev: Vite's hot reload, rendering on the server too
-//   production        -> API_TARGET=https://backend.example node --import tsx host/main.ts
+//   npm start         -> build, then this (built: dist/host/main.js) with the embedded stub on
+//                        PORT (default 3000)
+//   npm run dev       -> this with --dev through tsx: Vite's hot reload, rendering on the server too
+//   production        -> API_TARGET=https://backend.example node dist/host/main.js
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

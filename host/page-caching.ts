@@ -2,19 +2,14 @@
 // and revalidated by the browser (ETag, 304); a visitor's own is kept by no one.
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { hasOwnCookies } from './shop-cookies.ts';
 
 /**
  * Whether the page is the same for everyone (its route is public, and the visitor has nothing of
  * their own to see: no basket, no login, no message of a form, no form posted), so that it is
  * rendered as nobody in particular and a shared cache may keep it.
  */
-export function isSharedPage(
-  publicRoute: boolean,
-  cookies: Record<string, string>,
-  posted: boolean,
-): boolean {
-  return !posted && publicRoute && !hasOwnCookies(cookies);
+export function isSharedPage(publicRoute: boolean, ownCookies: boolean, posted: boolean): boolean {
+  return !posted && publicRoute && !ownCookies;
 }
 
 /**

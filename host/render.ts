@@ -4,20 +4,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { pathToFileURL } from 'node:url';
 import type { NextFunction, Request, Response } from 'express';
 import type { ViteDevServer } from 'vite';
-import type * as EntryServer from '../src/server-entry/entry-server.tsx';
-import type { FormOutcome } from '../src/ui/page-data.tsx';
-import type { PublicAnswersOptions } from '../src/server-entry/public-answers.ts';
+import type { FormOutcome, PublicAnswersOptions } from '../src/server-entry/entry-server.tsx';
+import { type Entry, sourceEntry } from './app-entry.ts';
 import { readPageAssets } from './page-assets.ts';
 import { pageBytes } from './page-bytes.ts';
 import { isSharedPage, sendPage, setPageCaching } from './page-caching.ts';
 import { requestOrigin } from './request-scheme.ts';
-import { cookieAcceptedBy, markBasket, takeNotice, themeOf } from './shop-cookies.ts';
+import { shopCookies } from './shop-cookies.ts';
 import { passCookies, requestCookies, visitorOf } from './visitor.ts';
-
-type Entry = typeof EntryServer;
 
 /** What a page's HTML needs from the build, beyond the template. */
 interface Build {
@@ -69,13 +65,18 @@ function renderer(
 ): PageRenderer {
   const render = async (req: Request, res: Response, posted?: PostedForm) => {
     const { entry, build } = await load(req.originalUrl);
-    const cookies = requestCookies(req);
+    const cookies = requestCookies(entry, req);
+    const { cookieAcceptedBy, hasOwnCookies, markBasket, takeNotice, themeOf } = shopCookies(entry);
     // Nothing of their own to see (no basket, no login, no message of a form): the page is the
     // same for everyone, with their theme and cookie notice, and a shared cache may keep it.
-    const shared = isSharedPage(entry.isPublicPage(req.originalUrl), cookies, posted !== undefined);
+    const shared = isSharedPage(
+      entry.isPublicPage(req.originalUrl),
+      hasOwnCookies(cookies),
+      posted !== undefined,
+    );
     const notice = takeNotice(req, res);
     passCookies(res, posted?.setCookies ?? []);
-    const visitor = visitorOf(req);
+    const visitor = visitorOf(entry, req);
     const calls = entry.startCalls(
       // A page for everyone is asked for as nobody in particular.
       { ...visitor, cookies: shared ? {} : (posted?.cookies ?? visitor.cookies) },
@@ -157,15 +158,13 @@ function connector(options: PageRendererOptions): (entry: Entry) => Entry {
   };
 }
 
-/** The production build: dist/client (template, manifest) and dist/server (the entry). */
+/** The production build: dist/client (template, manifest) and its entry (host/app-entry.ts). */
 export async function buildRenderer(
   distDir: string,
+  entry: Entry,
   options: PageRendererOptions,
 ): Promise<PageRenderer> {
-  const [build, entry] = await Promise.all([
-    readPageAssets(path.join(distDir, 'client')),
-    import(pathToFileURL(path.join(distDir, 'server', 'entry-server.js')).href) as Promise<Entry>,
-  ]);
+  const build = await readPageAssets(path.join(distDir, 'client'));
   connector(options)(entry);
   return renderer(options, async () => ({ entry, build }), build.scriptHashes);
 }
@@ -180,9 +179,7 @@ export function devRenderer(
   return renderer(options, async (url) => {
     const raw = await readFile(indexFile, 'utf8');
     const template = await vite.transformIndexHtml(url, raw);
-    const entry = connect(
-      (await vite.ssrLoadModule('/src/server-entry/entry-server.tsx')) as Entry,
-    );
+    const entry = connect(await sourceEntry(vite));
     return { entry, build: { template, pageHead: () => '' } };
   });
 }

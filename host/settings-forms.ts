@@ -2,9 +2,9 @@
 // notice's «Продолжить» posts here, the answer sets the cookie and sends the browser back to the
 // page it came from. After hydration the app handles the same form itself, with no reload.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { sameOriginPath } from '../src/lib/same-origin-path.ts';
+import type { Entry } from './app-entry.ts';
 import { requestOrigin } from './request-scheme.ts';
-import { COOKIES, type ShopCookie, setShopCookie, themeOf } from './shop-cookies.ts';
+import { type CookieApp, type ShopCookie, shopCookies } from './shop-cookies.ts';
 
 export const COOKIE_CONSENT_PATH = '/cookie-consent';
 export const THEME_TOGGLE_PATH = '/theme';
@@ -53,7 +53,12 @@ export function formFields(req: Request): Record<string, unknown> {
 }
 
 /** A setting's form: the cookie set to the request's value, and 303 back to the page. */
-function settingForm(cookie: ShopCookie, valueFor: (req: Request) => string) {
+function settingForm(
+  { sameOriginPath }: Pick<Entry, 'sameOriginPath'>,
+  setShopCookie: ReturnType<typeof shopCookies>['setShopCookie'],
+  cookie: ShopCookie,
+  valueFor: (req: Request) => string,
+) {
   return [
     ...sameSiteForm(),
     (req: Request, res: Response) => {
@@ -63,17 +68,20 @@ function settingForm(cookie: ShopCookie, valueFor: (req: Request) => string) {
   ];
 }
 
-export function settingsForms(): Router {
+export function settingsForms(entry: Pick<Entry, 'sameOriginPath'> & CookieApp): Router {
+  const { COOKIES, setShopCookie, themeOf } = shopCookies(entry);
   const router = express.Router();
   router.post(
     COOKIE_CONSENT_PATH,
-    settingForm(COOKIES.cookieAccepted, () => 'true'),
+    settingForm(entry, setShopCookie, COOKIES.cookieAccepted, () => 'true'),
   );
   // The footer's theme toggle: it switches the theme the page was rendered with (the cookie's;
   // the page's inline script mirrors a theme kept only in local storage into it at load).
   router.post(
     THEME_TOGGLE_PATH,
-    settingForm(COOKIES.theme, (req) => (themeOf(req) === 'dark' ? 'light' : 'dark')),
+    settingForm(entry, setShopCookie, COOKIES.theme, (req) =>
+      themeOf(req) === 'dark' ? 'light' : 'dark',
+    ),
   );
   return router;
 }

@@ -5,8 +5,6 @@
 // takes its defaults from here too (host/app.ts).
 import os from 'node:os';
 import path from 'node:path';
-import { isTimeZone } from '../src/lib/date.ts';
-import { DEFAULT_TIME_ZONE } from '../src/lib/shop-time-zone.ts';
 
 /** One environment variable. */
 export interface Setting<T> {
@@ -22,6 +20,15 @@ export interface Setting<T> {
 }
 
 const MB = 1024 * 1024;
+
+/** Whether this Node formats dates in `zone`: Intl refuses a zone it does not know. */
+function knownTimeZone(zone: string): boolean {
+  try {
+    return new Intl.DateTimeFormat('ru-RU', { timeZone: zone }).resolvedOptions().timeZone !== '';
+  } catch {
+    return false;
+  }
+}
 const DAY_MS = 86_400_000;
 
 /** A whole number from `min` to `max`. */
@@ -155,11 +162,13 @@ export const SETTINGS = {
     60_000,
     'сколько остановка ждёт, пока nginx сам закроет простаивающие соединения (дольше его keepalive_timeout)',
   ),
+  // Unset: the app's own zone (src/lib/shop-time-zone.ts, which the browser needs too), taken
+  // from the app's entry at start (host/app.ts).
   timeZone: text(
     'SHOP_TIME_ZONE',
-    DEFAULT_TIME_ZONE,
+    undefined,
     'часовой пояс магазина: в нём показаны даты заказов на любом телефоне',
-    { limits: 'пояс IANA вида Europe/Moscow', check: isTimeZone },
+    { shown: 'Europe/Moscow', limits: 'пояс IANA вида Europe/Moscow', check: knownTimeZone },
   ),
   accessLog: flag('ACCESS_LOG', true, 'писать строку на каждый запрос: метод, путь, статус, мс'),
   stubDataFile: text('STUB_DATA_FILE', undefined, 'файл данных встроенной заглушки', {
@@ -255,7 +264,7 @@ export function usageText(): string {
       `  ${setting.env.padEnd(26)}${setting.help}\n  ${''.padEnd(26)}(${setting.shown}; ${setting.limits})`,
   );
   return [
-    'Использование: tsx host/main.ts [--dev] [--reset] [--controls] [--help]',
+    'Использование: node dist/host/main.js [--dev] [--reset] [--controls] [--help]',
     '  --dev       горячая перезагрузка Vite вместо сборки',
     '  --reset     вернуть данные встроенной заглушки к исходным',
     '  --controls  включить управление заглушкой для тестов (/__control)',

@@ -46,7 +46,7 @@ export function sitemapRoutes(
         const entry = await renderer.entry();
         // Anonymous calls with a budget of their own: the walk is shared by every crawler that
         // asks meanwhile, so it is not ended with the request that started it.
-        const calls = entry.startCalls({ ...visitorOf(req), cookies: {} }, timeoutMs);
+        const calls = entry.startCalls({ ...visitorOf(entry, req), cookies: {} }, timeoutMs);
         const walk = entry.sitemapPaths(calls.api);
         void walk.finally(calls.end).catch(() => {});
         cached = { at: Date.now(), paths: walk };

@@ -4,10 +4,9 @@
 // budget, and end with its request; the answer passes on the cookies the backend set and goes
 // 303 back, or shows the form again when it must be fixed.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { sameOriginPath } from '../src/lib/same-origin-path.ts';
 import type { PageRenderer } from './render.ts';
 import { formFields, sameSiteForm } from './settings-forms.ts';
-import { leaveNotice, setShopCookie } from './shop-cookies.ts';
+import { shopCookies } from './shop-cookies.ts';
 import { passCookies, visitorOf } from './visitor.ts';
 
 export interface VisitorFormsOptions {
@@ -35,7 +34,7 @@ export async function visitorForms(
       const entry = await renderer.entry();
       const handle = entry.FORMS[path];
       if (!handle) throw new Error(`no form handler for ${path}`);
-      const calls = entry.startCalls(visitorOf(req), formTimeoutMs);
+      const calls = entry.startCalls(visitorOf(entry, req), formTimeoutMs);
       let answer: Awaited<ReturnType<typeof handle>>;
       try {
         answer = await handle({
@@ -56,9 +55,10 @@ export async function visitorForms(
         return;
       }
       passCookies(res, calls.setCookies());
+      const { leaveNotice, setShopCookie } = shopCookies(entry);
       if (answer.notice) leaveNotice(req, res, answer.notice);
       if (answer.cookie) setShopCookie(req, res, answer.cookie.cookie, answer.cookie.value);
-      res.redirect(303, sameOriginPath(answer.location));
+      res.redirect(303, entry.sameOriginPath(answer.location));
     });
 
   const { FORMS } = await renderer.entry();

@@ -2,16 +2,17 @@
 // (src/server-entry/backend-calls.ts): their cookies, passed to the backend as they came, and the
 // address and host they used.
 import type { Request, Response } from 'express';
-import { parseCookies, type Visitor } from '../src/server-entry/backend-calls.ts';
+import type { Visitor } from '../src/server-entry/entry-server.tsx';
+import type { Entry } from './app-entry.ts';
 
 /** The request's cookies by name, their values as sent. */
-export function requestCookies(req: Request): Record<string, string> {
-  return parseCookies(req.headers.cookie);
+export function requestCookies(entry: Entry, req: Request): Record<string, string> {
+  return entry.parseCookies(req.headers.cookie);
 }
 
-export function visitorOf(req: Request): Visitor {
+export function visitorOf(entry: Entry, req: Request): Visitor {
   return {
-    cookies: requestCookies(req),
+    cookies: requestCookies(entry, req),
     // Express resolves it through the trusted proxies in front (nginx on loopback).
     forwardedFor: req.ip ?? req.socket.remoteAddress ?? '',
     proto: req.protocol,

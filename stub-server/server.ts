@@ -3,8 +3,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type Request, type Response } from 'express';
 import { createStubApp } from './app.ts';
+import { serverErrors } from './http.ts';
 
 export interface ServerOptions {
   /** 0 picks a free port; default 3000. */
@@ -21,37 +22,6 @@ export interface RunningServer {
   url: string;
   port: number;
   close(): Promise<void>;
-}
-
-const ERROR_TEXTS: Record<number, string> = {
-  400: 'Некорректный запрос',
-  403: 'Доступ запрещён',
-  404: 'Не найдено',
-};
-
-/**
- * The last error handler: whatever failed outside the stub (a path with a bad `%` encoding under
- * the build's files, say) is a short plain-text page, never Express's page with a stack trace and
- * file paths; those go to the server's log.
- */
-export function serverErrors(
-  error: unknown,
-  _req: Request,
-  res: Response,
-  next: NextFunction,
-): void {
-  if (res.headersSent) {
-    next(error);
-    return;
-  }
-  const status = (error as { status?: unknown } | null)?.status;
-  const known = typeof status === 'number' && status >= 400 && status < 500;
-  if (!known) console.error('[server] unexpected error', error);
-  const code = known ? status : 500;
-  res
-    .status(code)
-    .type('text/plain; charset=utf-8')
-    .send(ERROR_TEXTS[code] ?? (known ? 'Некорректный запрос' : 'Внутренняя ошибка сервера'));
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {

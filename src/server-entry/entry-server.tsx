@@ -25,6 +25,18 @@ export { parseCookies, visitorIdentity } from './backend-calls';
 export { robotsTxt, sitemapPaths } from '../app/sitemap';
 /** Every variable of the theme, for the head of every page (the same on each). */
 export { themeVariablesCss } from '../app/theme-variables';
+// The rest of what the Node host (host/) uses of the app's code: it imports nothing of src/ but
+// this entry (eslint.config.js holds it to that), so each module is loaded once, in the build.
+export type { Visitor } from './backend-calls';
+export type { FormOutcome } from '../ui/page-data';
+export type { PublicAnswersOptions } from './public-answers';
+export { sameOriginPath } from '../lib/same-origin-path';
+export { IMAGE_ROUTE, IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH } from '../lib/image-url';
+export { relativeMediaUrls } from '../lib/media-urls';
+export { isJsonType } from '../api/answer-shapes';
+export { DEFAULT_TIME_ZONE } from '../lib/shop-time-zone';
+export { COOKIES, type ShopCookie } from '../lib/cookie-table';
+export { clearCookieLine, setCookieLine } from './cookie-lines';
 
 /** How this process reaches the backend: set once, at start (host/render.ts). */
 interface Connection {

@@ -19,7 +19,9 @@ const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const distDir = path.join(REPO_ROOT, 'dist');
-  if (!existsSync(path.join(distDir, 'server', 'entry-server.js'))) {
+  // The app's entry (for the server started below) and the host (nginx-recipe.ts's processes).
+  const built = [path.join('server', 'entry-server.js'), path.join('host', 'main.js')];
+  if (!built.every((file) => existsSync(path.join(distDir, file)))) {
     throw new Error(`e2e: the build in ${distDir} is missing: run npm run build first`);
   }
 

@@ -1,6 +1,6 @@
 // deploy/nginx.conf as written, run by Debian's nginx in front of instances of the shop's server,
-// each `host/main.ts` in a process of its own as in production (nothing of one process's memory
-// is shared). Only its ports and build path are swapped for free ones. Used by
+// each the built server (`node dist/host/main.js`) in a process of its own as in production
+// (nothing of one process's memory is shared). Only its ports and build path are swapped for free ones. Used by
 // tests/e2e/nginx*.test.ts and `npm run bench:scale`.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -51,7 +51,7 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
   await gone;
 }
 
-/** One instance of the shop: `host/main.ts` in a process of its own. */
+/** One instance of the shop: `node dist/host/main.js` in a process of its own. */
 export interface Instance {
   port: number;
   url: string;
@@ -60,7 +60,7 @@ export interface Instance {
 }
 
 /**
- * Starts `host/main.ts` of the checkout at `root` (this one by default) on `port` (a free one
+ * Starts the build of the checkout at `root` (this one by default) on `port` (a free one
  * by default; an instance restarted in place takes its old one), with `env` added to this
  * process's and `args` after it; resolves once it answers /healthz.
  */
@@ -76,7 +76,7 @@ export async function startShopProcess({
   port?: number;
 }): Promise<Instance> {
   const port = wanted ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'host/main.ts', ...args], {
+  const child = spawn(process.execPath, ['dist/host/main.js', ...args], {
     cwd: root,
     env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

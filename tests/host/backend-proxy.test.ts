@@ -16,6 +16,7 @@ import {
 } from '../../host/backend-proxy.ts';
 import { plainScheme } from '../../host/request-scheme.ts';
 import { securityHeaders, SVG_POLICY } from '../../host/security.ts';
+import * as entry from '../../src/server-entry/entry-server.tsx';
 import { listen, type Listening, rawGet } from './http-helpers.ts';
 
 const SHOP_PAGE = 'страница магазина';
@@ -42,7 +43,7 @@ async function shopInFront(apiTarget: string, options: BackendProxyOptions = {})
   plainScheme(app);
   app.use(securityHeaders());
   app.use(backendPathGuard());
-  const proxy = backendProxy(apiTarget, options);
+  const proxy = backendProxy(entry, apiTarget, options);
   app.use(proxy.handle);
   app.use((_req, res) => {
     res.status(404).type('text/plain; charset=utf-8').send(SHOP_PAGE);

@@ -7,17 +7,14 @@ import express, { type Request, type Response } from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plainScheme } from '../../host/request-scheme.ts';
 import { settingsForms } from '../../host/settings-forms.ts';
-import {
-  clearShopCookie,
-  leaveNotice,
-  markBasket,
-  setShopCookie,
-  takeNotice,
-} from '../../host/shop-cookies.ts';
+import { shopCookies } from '../../host/shop-cookies.ts';
+import * as entry from '../../src/server-entry/entry-server.tsx';
 import { COOKIES, type BrowserCookie, type ShopCookie } from '../../src/lib/cookie-table.ts';
 import { writeCookie } from '../../src/lib/cookies.ts';
 import { clearCookieLine } from '../../src/server-entry/cookie-lines.ts';
 import { listen, type Listening } from './http-helpers.ts';
+
+const { clearShopCookie, leaveNotice, markBasket, setShopCookie, takeNotice } = shopCookies(entry);
 
 type Scheme = 'http' | 'https';
 
@@ -61,7 +58,7 @@ beforeAll(async () => {
   // As host/app.ts sets it up: the scheme is nginx's X-Forwarded-Proto.
   app.set('trust proxy', 'loopback');
   plainScheme(app);
-  app.use(settingsForms());
+  app.use(settingsForms(entry));
   const cookieNamed = (req: Request): ShopCookie => {
     const cookie = Object.values(COOKIES).find(({ name }) => name === req.query.name);
     if (!cookie) throw new Error(`no cookie ${String(req.query.name)}`);

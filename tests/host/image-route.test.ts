@@ -7,7 +7,7 @@ import express from 'express';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageRoute } from '../../host/image-route.ts';
-import { IMAGE_ROUTE } from '../../src/lib/image-url.ts';
+import * as entry from '../../src/server-entry/entry-server.tsx';
 import { listen, type Listening, rawGet } from './http-helpers.ts';
 
 let backend: Listening;
@@ -27,7 +27,10 @@ beforeAll(async () => {
   });
   cacheDir = await mkdtemp(path.join(os.tmpdir(), 'berries-image-route-'));
   const app = express();
-  app.use(IMAGE_ROUTE, imageRoute({ mediaBase: () => `${backend.url}/media/`, cacheDir }));
+  app.use(
+    entry.IMAGE_ROUTE,
+    imageRoute(entry, { mediaBase: () => `${backend.url}/media/`, cacheDir }),
+  );
   shop = await listen(app);
 });
 

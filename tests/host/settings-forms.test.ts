@@ -3,13 +3,14 @@
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsForms } from '../../host/settings-forms.ts';
+import * as entry from '../../src/server-entry/entry-server.tsx';
 import { listen, type Listening } from './http-helpers.ts';
 
 let shop: Listening;
 
 beforeAll(async () => {
   const app = express();
-  app.use(settingsForms());
+  app.use(settingsForms(entry));
   shop = await listen(app);
 });
 
