@@ -21,7 +21,6 @@ export function CarouselArrow({
     <IconButton
       variant="default"
       size="input-sm"
-      round
       className={hover.control}
       aria-label={label}
       data-inactive={inactive || undefined}

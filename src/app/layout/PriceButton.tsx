@@ -20,7 +20,6 @@ export function PriceButton() {
         component={Link}
         href="/order"
         size="md"
-        round
         className={classes.price}
         leftSection={<IconShoppingCart size={20} aria-hidden />}
         aria-label={`Корзина на сумму ${formatRub(amount_sum)}`}

@@ -17,7 +17,7 @@ export function UnavailableButton() {
     <>
       <Button
         fullWidth
-        looksDisabled
+        data-disabled
         className={classes.unavailable}
         aria-haspopup="dialog"
         {...dialogButtonProps(id, 'open', open)}

@@ -7,19 +7,14 @@ export type ButtonSize = 'sm' | 'md' | 'compact-sm' | 'compact-xs';
 interface ButtonLook {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Corners of the xl radius, a pill. */
-  round?: boolean;
   /** As wide as its container. */
   fullWidth?: boolean;
   leftSection?: ReactNode;
   rightSection?: ReactNode;
   /** Waits for an answer: a spinner instead of the label, and presses do nothing. */
   loading?: boolean;
-  /**
-   * Looks disabled while it still answers a click (`Недоступно` opens its dialog); `disabled`
-   * on a button disables it outright.
-   */
-  looksDisabled?: boolean;
+  /** A button that cannot be pressed (`data-disabled` instead: looks so, yet answers a click). */
+  disabled?: boolean;
 }
 
 export type ButtonProps<C extends ElementType = 'button'> = ButtonLook & {
@@ -36,12 +31,11 @@ export function Button<C extends ElementType = 'button'>({
   component,
   variant = 'filled',
   size = 'sm',
-  round = false,
   fullWidth = false,
   leftSection,
   rightSection,
   loading = false,
-  looksDisabled = false,
+  disabled,
   className,
   children,
   ...rest
@@ -51,21 +45,16 @@ export function Button<C extends ElementType = 'button'>({
   const names = [classes.root];
   if (variant !== 'filled') names.push(classes[variant]);
   if (size !== 'sm') names.push(classes[size]);
-  if (round) names.push(classes.round);
   if (fullWidth) names.push(classes.block);
-  if (leftSection) names.push(classes.withLeft);
-  if (rightSection) names.push(classes.withRight);
   if (className) names.push(className as string);
   return (
     <Root
-      {...(isButton ? { type: 'button' } : {})}
+      type={isButton ? 'button' : undefined}
       {...rest}
-      {...(loading && isButton ? { disabled: true } : {})}
+      disabled={loading || disabled}
       className={names.join(' ')}
       data-loading={loading || undefined}
-      data-disabled={looksDisabled || (rest as { disabled?: boolean }).disabled || undefined}
     >
-      {loading && <span className={classes.loader} aria-hidden />}
       <span className={classes.inner}>
         {leftSection && <span className={classes.section}>{leftSection}</span>}
         <span className={classes.label}>{children}</span>

@@ -10,8 +10,6 @@ interface IconButtonLook {
   size?: IconButtonSize;
   /** The colour of a light or subtle button other than the primary one. */
   color?: 'red' | 'gray';
-  /** Round (the xl radius). */
-  round?: boolean;
   /** Its name: an icon alone says nothing to a screen reader. */
   'aria-label': string;
 }
@@ -30,7 +28,6 @@ export function IconButton<C extends ElementType = 'button'>({
   variant = 'filled',
   size = 'md',
   color,
-  round = false,
   className,
   children,
   ...rest
@@ -40,10 +37,9 @@ export function IconButton<C extends ElementType = 'button'>({
   if (variant !== 'filled') names.push(classes[variant]);
   if (size !== 'md') names.push(classes[size]);
   if (color) names.push(classes[color]);
-  if (round) names.push(classes.round);
   if (className) names.push(className as string);
   return (
-    <Root {...(Root === 'button' ? { type: 'button' } : {})} {...rest} className={names.join(' ')}>
+    <Root type={Root === 'button' ? 'button' : undefined} {...rest} className={names.join(' ')}>
       <span className={classes.icon}>{children}</span>
     </Root>
   );
