@@ -110,9 +110,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                 // Everything the entry needs, in one file: one request, and gzip works across it
                 // (3 KB less than the handful of small shared chunks Rolldown makes by itself).
                 { name: 'shell', tags: ['$initial'] },
-                // Mantine's Button and ActionIcon (with the Transition they bring):
-                // the first view draws its controls without them (src/ui/mantine-looks.ts), so
-                // they come in their own chunk with the pages that use them, not in 'common'.
+                // Mantine's ActionIcon (PasswordInput's toggle) and the Transition it brings:
+                // the shop draws its own buttons (src/ui/controls), so they come in their own
+                // chunk with the login page, not in 'common'.
                 {
                   name: 'mantine-buttons',
                   test: /@mantine\/core\/esm\/components\/(ActionIcon|Button|Transition)\//,

@@ -19,15 +19,16 @@ import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/ActionIcon.css';
 // What the shell and most pages show.
 import '@mantine/core/styles/Affix.css';
-import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Burger.css';
-import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
+// After Text.css: an Anchor is a Text too, and its `underline` rules must win over Text's
+// `text-decoration: none`.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Title.css';

@@ -30,4 +30,7 @@ export const theme = createTheme({
   breakpoints: { xs: '0em', sm: '37.5em', md: '60em', lg: '80em', xl: '120em' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // The class Mantine's components carry for their keyboard focus ring: the shop draws that ring
+  // itself (app/layout/Layout.module.css), in the colour its own controls use (ui/controls).
+  focusClassName: 'shop-focus-ring',
 });

@@ -1,13 +1,8 @@
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconButton } from './controls/IconButton';
 import hover from './HoverControls.module.css';
-import { ACTION_ICON, ACTION_ICON_ICON, BUTTON_ACTIVE } from './mantine-looks';
 
-const CLASS = `${ACTION_ICON} ${BUTTON_ACTIVE} ${hover.control}`;
-
-/**
- * A carousel's round arrow, back or on; at an end it hides and leaves the tab order. Mantine's
- * default ActionIcon drawn by a plain button (mantine-looks.ts): a page has several carousels.
- */
+/** A carousel's round arrow, back or on; at an end it hides and leaves the tab order. */
 export function CarouselArrow({
   direction,
   label,
@@ -23,19 +18,17 @@ export function CarouselArrow({
 }) {
   const Icon = direction === 'next' ? IconChevronRight : IconChevronLeft;
   return (
-    <button
-      type="button"
-      className={CLASS}
-      data-variant="default"
+    <IconButton
+      variant="default"
+      size="input-sm"
+      className={hover.control}
       aria-label={label}
       data-inactive={inactive || undefined}
       tabIndex={inactive ? -1 : undefined}
       onClick={onClick}
       onFocus={onFocus}
     >
-      <span className={ACTION_ICON_ICON}>
-        <Icon size={18} aria-hidden />
-      </span>
-    </button>
+      <Icon size={18} aria-hidden />
+    </IconButton>
   );
 }

@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
 import { Link } from 'wouter';
+import { Button } from './controls/Button';
 
 /** `В каталог товаров`: the way on from an empty basket, checkout or order history (spec §2). */
 export function CatalogButton() {

@@ -1,8 +1,7 @@
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
-import { ButtonContent } from './ButtonContent';
-import looks from './ControlLooks.module.css';
-import { BUTTON, BUTTON_ACTIVE } from './mantine-looks';
+import { Button } from './controls/Button';
+import classes from './ErrorState.module.css';
 import { MessageBox } from './MessageBox';
 
 interface ErrorStateProps {
@@ -31,17 +30,17 @@ export function ErrorState({
     >
       {message}
       <div>
-        {/* Mantine's default Button, drawn by a plain link (mantine-looks.ts): the home page
-            holds this state's code, and the component's would come with it. */}
-        <a
+        <Button
+          component="a"
           href=""
           role="button"
-          className={`${BUTTON} ${BUTTON_ACTIVE} ${looks.buttonDefault} ${looks.retry}`}
-          data-with-left-section
+          variant="default"
+          className={classes.retry}
+          leftSection={<IconRefresh size={16} aria-hidden />}
           onClick={retry}
         >
-          <ButtonContent icon={<IconRefresh size={16} aria-hidden />}>Повторить</ButtonContent>
-        </a>
+          Повторить
+        </Button>
       </div>
     </MessageBox>
   );

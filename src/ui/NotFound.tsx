@@ -1,7 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Link, type SsrContext, useRouter } from 'wouter';
-import { ButtonContent } from './ButtonContent';
-import { BUTTON, BUTTON_ACTIVE } from './mantine-looks';
+import { Button } from './controls/Button';
 
 export const NOT_FOUND_TEXT = 'Страница не найдена';
 
@@ -20,11 +19,9 @@ export function NotFound() {
       <Title order={1} ta="center">
         {NOT_FOUND_TEXT}
       </Title>
-      {/* Mantine's Button, drawn by a plain link (mantine-looks.ts): this page's code is in
-          every page's, and the component's would come with it. */}
-      <Link href="/" className={`${BUTTON} ${BUTTON_ACTIVE}`}>
-        <ButtonContent>На главную</ButtonContent>
-      </Link>
+      <Button component={Link} href="/">
+        На главную
+      </Button>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
+import { Button } from './controls/Button';
 
 // Mantine's notifications, loaded with the first notice (src/ui/notify.ts): most visits show none.
 
@@ -26,7 +26,7 @@ export function showRetryNotice(id: string, message: string, onRetry: () => void
         {message}
         <div>
           <Button
-            mt="xs"
+            style={{ marginTop: 'var(--mantine-spacing-xs)' }}
             size="compact-sm"
             variant="default"
             leftSection={<IconRefresh size={14} aria-hidden />}

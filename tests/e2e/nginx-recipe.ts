@@ -60,6 +60,21 @@ export interface Instance {
 }
 
 /**
+ * How the checkout at `root` runs its server: built, as deployed (`dist/host/main.js`). A bench
+ * may measure a commit from before the host was built (BENCH_BASE); that one runs its TypeScript
+ * through tsx, as it did then.
+ */
+function serverCommand(root: string): string[] {
+  if (root === REPO_ROOT || existsSync(path.join(root, 'dist', 'host', 'main.js'))) {
+    return ['dist/host/main.js'];
+  }
+  const source = ['host/main.ts', 'server/main.ts'].find((file) =>
+    existsSync(path.join(root, file)),
+  );
+  return ['--import', 'tsx', source ?? 'dist/host/main.js'];
+}
+
+/**
  * Starts the build of the checkout at `root` (this one by default) on `port` (a free one
  * by default; an instance restarted in place takes its old one), with `env` added to this
  * process's and `args` after it; resolves once it answers /healthz.
@@ -76,7 +91,7 @@ export async function startShopProcess({
   port?: number;
 }): Promise<Instance> {
   const port = wanted ?? (await freePort());
-  const child = spawn(process.execPath, ['dist/host/main.js', ...args], {
+  const child = spawn(process.execPath, [...serverCommand(root), ...args], {
     cwd: root,
     env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

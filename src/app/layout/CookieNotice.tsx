@@ -1,9 +1,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { BackField } from '../../ui/BackField';
-import { ButtonContent } from '../../ui/ButtonContent';
-import looks from '../../ui/ControlLooks.module.css';
-import { BUTTON, BUTTON_ACTIVE } from '../../ui/mantine-looks';
+import { Button } from '../../ui/controls/Button';
 import { COOKIES } from '../../lib/cookie-table';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import classes from './Layout.module.css';
@@ -47,18 +45,10 @@ export function CookieNotice({ initiallyAccepted }: { initiallyAccepted?: boolea
       <form method="post" action={CONSENT_ACTION} onSubmit={accept}>
         <BackField />
         <Group gap="sm" justify="flex-end">
-          {/* Mantine's default and filled Buttons, drawn by plain elements (mantine-looks.ts). */}
-          <a
-            href="/policy"
-            target="_blank"
-            rel="noopener"
-            className={`${BUTTON} ${BUTTON_ACTIVE} ${looks.buttonDefault}`}
-          >
-            <ButtonContent>Подробнее</ButtonContent>
-          </a>
-          <button type="submit" className={`${BUTTON} ${BUTTON_ACTIVE}`}>
-            <ButtonContent>Продолжить</ButtonContent>
-          </button>
+          <Button component="a" href="/policy" target="_blank" rel="noopener" variant="default">
+            Подробнее
+          </Button>
+          <Button type="submit">Продолжить</Button>
         </Group>
       </form>
     </Paper>

@@ -3,10 +3,9 @@ import { IconLayoutGrid, IconSearch } from '@tabler/icons-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CATALOG_TITLE } from '../../features/catalog/texts';
 import { searchLink } from '../../features/search/search-link';
-import { ButtonContent } from '../../ui/ButtonContent';
-import looks from '../../ui/ControlLooks.module.css';
+import { Button } from '../../ui/controls/Button';
+import { IconButton } from '../../ui/controls/IconButton';
 import { Logo } from '../../ui/Logo';
-import { ACTION_ICON, ACTION_ICON_ICON, BUTTON, BUTTON_ACTIVE } from '../../ui/mantine-looks';
 import classes from './Layout.module.css';
 import { MainMenu } from './MainMenu';
 import { useOnPage } from './useOnPage';
@@ -25,27 +24,24 @@ export function Header() {
             <Logo />
           </Link>
           <Group gap="xs" wrap="nowrap">
-            {/* Mantine's light Button and subtle ActionIcon, drawn by plain links: every page
-                has them, and the components' code would be in every page's. */}
-            <Link
+            <Button
+              component={Link}
               href="/catalog"
-              className={`${BUTTON} ${BUTTON_ACTIVE} ${looks.buttonLight}`}
-              data-with-left-section
+              variant="light"
+              leftSection={<IconLayoutGrid size={18} aria-hidden />}
             >
-              <ButtonContent icon={<IconLayoutGrid size={18} aria-hidden />}>
-                {CATALOG_TITLE}
-              </ButtonContent>
-            </Link>
+              {CATALOG_TITLE}
+            </Button>
             {!onSearch && (
-              <Link
+              <IconButton
+                component={Link}
                 href={toSearch}
-                className={`${ACTION_ICON} ${BUTTON_ACTIVE} ${looks.iconSubtle}`}
+                variant="subtle"
+                size="lg"
                 aria-label="Поиск"
               >
-                <span className={ACTION_ICON_ICON}>
-                  <IconSearch size={20} aria-hidden />
-                </span>
-              </Link>
+                <IconSearch size={20} aria-hidden />
+              </IconButton>
             )}
             <MainMenu />
           </Group>

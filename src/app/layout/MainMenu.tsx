@@ -4,9 +4,8 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { lineCount, useBasket } from '../../features/basket/store';
 import { session } from '../../features/session/store';
-import looks from '../../ui/ControlLooks.module.css';
+import { IconButton } from '../../ui/controls/IconButton';
 import { useHydrated } from '../../ui/hydration';
-import { ACTION_ICON, ACTION_ICON_ICON, BUTTON_ACTIVE } from '../../ui/mantine-looks';
 import classes from './MainMenu.module.css';
 
 const SessionMenuItems = lazy(() => import('./SessionMenuItems'));
@@ -46,21 +45,19 @@ export function MainMenu() {
 
   return (
     <>
-      {/* Mantine's subtle ActionIcon, drawn by a plain button (mantine-looks.ts). */}
-      <button
+      <IconButton
         ref={button}
-        type="button"
         onPointerEnter={enhance}
         onFocus={enhance}
-        className={`${ACTION_ICON} ${BUTTON_ACTIVE} ${looks.iconSubtle} ${classes.button}`}
+        variant="subtle"
+        size="lg"
+        className={classes.button}
         aria-label="Меню"
         aria-haspopup="menu"
         popoverTarget={MENU_ID}
       >
-        <span className={ACTION_ICON_ICON}>
-          <IconMenu2 size={22} aria-hidden />
-        </span>
-      </button>
+        <IconMenu2 size={22} aria-hidden />
+      </IconButton>
       <div
         ref={menu}
         id={MENU_ID}

@@ -2,8 +2,7 @@ import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { useBasket } from '../../features/basket/store';
 import { formatRub, isPositiveTotal } from '../../lib/money';
-import { ButtonContent } from '../../ui/ButtonContent';
-import { BUTTON, BUTTON_ACTIVE } from '../../ui/mantine-looks';
+import { Button } from '../../ui/controls/Button';
 import classes from './Layout.module.css';
 import { useOnPage } from './useOnPage';
 
@@ -17,17 +16,16 @@ export function PriceButton() {
   // Its own landmark: the dock it floats in sits outside header, main and footer.
   return (
     <aside aria-label="Корзина">
-      {/* Mantine's Button (md, round, green), drawn by a plain link (mantine-looks.ts). */}
-      <Link
+      <Button
+        component={Link}
         href="/order"
-        className={`${BUTTON} ${BUTTON_ACTIVE} ${classes.price}`}
-        data-with-left-section
+        size="md"
+        className={classes.price}
+        leftSection={<IconShoppingCart size={20} aria-hidden />}
         aria-label={`Корзина на сумму ${formatRub(amount_sum)}`}
       >
-        <ButtonContent icon={<IconShoppingCart size={20} aria-hidden />}>
-          {formatRub(amount_sum)}
-        </ButtonContent>
-      </Link>
+        {formatRub(amount_sum)}
+      </Button>
     </aside>
   );
 }

@@ -1,9 +1,8 @@
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { BackField } from '../../ui/BackField';
-import looks from '../../ui/ControlLooks.module.css';
+import { IconButton } from '../../ui/controls/IconButton';
 import { useHydrated } from '../../ui/hydration';
-import { ACTION_ICON, ACTION_ICON_ICON, BUTTON_ACTIVE } from '../../ui/mantine-looks';
 
 /** The shop's server switches the theme's cookie before the app's code arrives, or without it. */
 const THEME_ACTION = '/theme';
@@ -23,10 +22,10 @@ export function ThemeToggle() {
   return (
     <form method="post" action={THEME_ACTION} style={{ display: 'contents' }}>
       <BackField />
-      {/* Mantine's default ActionIcon, drawn by a plain button (mantine-looks.ts). */}
-      <button
+      <IconButton
         type="submit"
-        className={`${ACTION_ICON} ${BUTTON_ACTIVE} ${looks.iconDefault}`}
+        variant="default"
+        size="lg"
         aria-label="Переключить тему"
         title={dark ? 'Светлая тема' : 'Тёмная тема'}
         onClick={(event) => {
@@ -34,11 +33,9 @@ export function ThemeToggle() {
           setColorScheme(scheme === 'dark' ? 'light' : 'dark');
         }}
       >
-        <span className={ACTION_ICON_ICON}>
-          <IconSun size={20} aria-hidden data-icon="sun" className="mantine-light-hidden" />
-          <IconMoon size={20} aria-hidden data-icon="moon" className="mantine-dark-hidden" />
-        </span>
-      </button>
+        <IconSun size={20} aria-hidden data-icon="sun" className="mantine-light-hidden" />
+        <IconMoon size={20} aria-hidden data-icon="moon" className="mantine-dark-hidden" />
+      </IconButton>
     </form>
   );
 }

@@ -4,15 +4,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import type { Product } from '../../api/types';
 import { canAdd, canIncrease, showsMinus } from '../../lib/amount';
 import { BackField } from '../../ui/BackField';
-import looks from '../../ui/ControlLooks.module.css';
-import {
-  ACTION_ICON,
-  ACTION_ICON_ICON,
-  BUTTON,
-  BUTTON_ACTIVE,
-  BUTTON_INNER,
-  BUTTON_LABEL,
-} from '../../ui/mantine-looks';
+import { Button } from '../../ui/controls/Button';
+import { IconButton } from '../../ui/controls/IconButton';
 import { AmountField } from './AmountField';
 import { BASKET_ACTION, requestedAmount } from './basket-form';
 import { focusableDisabled } from './focusable-disabled';
@@ -113,25 +106,12 @@ export function BasketControl({ product: shown }: { product: Product }) {
   );
 }
 
-/**
- * `В корзину`, a full-width Mantine Button drawn by a plain element (ui/mantine-looks.ts): every
- * card of a page has one.
- */
+/** `В корзину`, as wide as the card. */
 function AddButton({ disabled }: { disabled: boolean }) {
   return (
-    <button
-      type="submit"
-      name="change"
-      value="add"
-      disabled={disabled}
-      className={disabled ? BUTTON : `${BUTTON} ${BUTTON_ACTIVE}`}
-      data-block
-      data-disabled={disabled || undefined}
-    >
-      <span className={BUTTON_INNER}>
-        <span className={BUTTON_LABEL}>В корзину</span>
-      </span>
-    </button>
+    <Button type="submit" name="change" value="add" disabled={disabled} fullWidth>
+      В корзину
+    </Button>
   );
 }
 
@@ -143,22 +123,20 @@ interface ChangeButtonProps {
   children: ReactNode;
 }
 
-/**
- * One of the control's buttons: it posts its change, and keeps the focus while it waits. Mantine's
- * light ActionIcon drawn by a plain button (mantine-looks.ts), as `В корзину` is.
- */
+/** One of the control's buttons: it posts its change, and keeps the focus while it waits. */
 function ChangeButton({ change, label, disabled, red = false, children }: ChangeButtonProps) {
-  const look = red ? looks.iconLightRed : looks.iconLight;
   return (
-    <button
+    <IconButton
       type="submit"
       name="change"
       value={change}
-      className={disabled ? `${ACTION_ICON} ${look}` : `${ACTION_ICON} ${BUTTON_ACTIVE} ${look}`}
+      variant="light"
+      size="lg"
+      color={red ? 'red' : undefined}
       aria-label={label}
       {...focusableDisabled(disabled)}
     >
-      <span className={ACTION_ICON_ICON}>{children}</span>
-    </button>
+      {children}
+    </IconButton>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import type { BasketEntry } from '../../api/types';
@@ -6,6 +6,7 @@ import { lineSum } from '../../lib/amount';
 import { formatRub } from '../../lib/money';
 import { hasPrice, priceText, stockText } from '../../lib/product-text';
 import { BackField } from '../../ui/BackField';
+import { IconButton } from '../../ui/controls/IconButton';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
 import { BASKET_ACTION } from './basket-form';
 import { BasketControl } from './BasketControl';
@@ -75,19 +76,19 @@ export function BasketLine({ line }: { line: BasketEntry }) {
       >
         <input type="hidden" name="product" value={product.id} />
         <BackField />
-        <ActionIcon
+        <IconButton
           type="submit"
           name="change"
           value="delete"
           className={classes.remove}
-          size={36}
+          size="input-sm"
           variant="subtle"
           color="gray"
           aria-label={`Удалить из корзины: ${product.name}`}
           {...focusableDisabled(busy)}
         >
           <IconX size={20} aria-hidden />
-        </ActionIcon>
+        </IconButton>
       </form>
     </article>
   );

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Divider.css';
-import { Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'wouter';
 import { isPositiveTotal } from '../../lib/money';
 import { CatalogButton } from '../../ui/CatalogButton';
+import { Button } from '../../ui/controls/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { BasketLine } from './BasketLine';
 import classes from './BasketPage.module.css';

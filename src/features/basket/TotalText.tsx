@@ -1,6 +1,7 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { formatRub } from '../../lib/money';
+import { Button } from '../../ui/controls/Button';
 import { refreshTotal } from './store';
 import classes from './TotalText.module.css';
 

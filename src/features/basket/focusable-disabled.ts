@@ -3,7 +3,7 @@
  * `disabled` attribute would make the browser drop the focus of the control the shopper has just
  * pressed (plus, while its line saves; plus, at the maximum), leaving a keyboard shopper on the
  * page itself. `aria-disabled` tells assistive technology (and tests) that it is disabled,
- * `data-disabled` gives it Mantine's disabled look; its own handler ignores presses meanwhile.
+ * `data-disabled` gives it the disabled look (ui/controls); its own handler ignores presses meanwhile.
  */
 export function focusableDisabled(disabled: boolean): {
   'aria-disabled'?: true;

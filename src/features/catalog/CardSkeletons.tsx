@@ -1,15 +1,12 @@
 import { Skeleton } from '@mantine/core';
-import { PAPER } from '../../ui/mantine-looks';
 import classes from './Card.module.css';
 
 // Placeholders with the cards' own proportions: a square image, two name lines, the price,
 // the stock line and the button, so the real cards take exactly their place.
 
-const CARD_CLASS = `${classes.card} ${PAPER}`;
-
 export function ProductCardSkeleton() {
   return (
-    <div className={CARD_CLASS} data-with-border aria-hidden>
+    <div className={classes.card} aria-hidden>
       <div className={classes.imageLink}>
         <Skeleton radius={0} style={{ aspectRatio: '1 / 1' }} />
       </div>
@@ -28,7 +25,7 @@ export function ProductCardSkeleton() {
 
 export function SectionCardSkeleton() {
   return (
-    <div className={CARD_CLASS} data-with-border aria-hidden>
+    <div className={classes.card} aria-hidden>
       <div className={classes.imageLink}>
         <Skeleton radius={0} style={{ aspectRatio: '1 / 1' }} />
       </div>

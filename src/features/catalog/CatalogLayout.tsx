@@ -1,7 +1,8 @@
-import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type Crumb, BreadcrumbsSkeleton, PageBreadcrumbs } from '../../ui/Breadcrumbs';
+import { Button } from '../../ui/controls/Button';
 import { ErrorState } from '../../ui/ErrorState';
 import classes from './CatalogLayout.module.css';
 

@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
 import { Link } from 'wouter';
+import { Button } from '../../ui/controls/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { CATALOG_TITLE, EMPTY_SECTION_TEXT } from './texts';
 

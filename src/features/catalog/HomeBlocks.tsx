@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
 import type { Product, SectionRef } from '../../api/types';
 import { Link } from 'wouter';
+import text from '../../ui/controls/Text.module.css';
 import { ErrorState } from '../../ui/ErrorState';
-import { ANCHOR, TITLE } from '../../ui/mantine-looks';
 import type { Load } from '../../ui/useLoads';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 import { CATALOG_TITLE } from './texts';
 import classes from './HomeBlocks.module.css';
-
-const TITLE_CLASS = `${TITLE} ${classes.title}`;
 
 /** A block of the home page: its title (and a link beside it), then its content. */
 function Block({
@@ -25,7 +23,7 @@ function Block({
   return (
     <section className={classes.block} aria-labelledby={id}>
       <div className={classes.head}>
-        <h2 className={TITLE_CLASS} data-order="2" id={id}>
+        <h2 className={text.title} id={id}>
           {title}
         </h2>
         {more}
@@ -43,7 +41,7 @@ export function HomeSections({ state }: { state: Load<SectionRef[]> }) {
       id="home-sections"
       title="Разделы"
       more={
-        <Link href="/catalog" className={ANCHOR} data-underline="hover">
+        <Link href="/catalog" className={text.link}>
           {CATALOG_TITLE}
         </Link>
       }

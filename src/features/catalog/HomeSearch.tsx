@@ -2,9 +2,8 @@ import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import looks from '../../ui/ControlLooks.module.css';
+import { IconButton } from '../../ui/controls/IconButton';
 import { useTypedBeforeHydration } from '../../ui/hydration';
-import { ACTION_ICON, ACTION_ICON_ICON, BUTTON_ACTIVE } from '../../ui/mantine-looks';
 
 /** The home page's search line: it hands the words to /search, which runs the search. */
 export function HomeSearch() {
@@ -39,16 +38,9 @@ export function HomeSearch() {
         onChange={(event) => setQuery(event.currentTarget.value)}
         rightSectionWidth={44}
         rightSection={
-          // Mantine's subtle ActionIcon, drawn by a plain button (mantine-looks.ts).
-          <button
-            type="submit"
-            className={`${ACTION_ICON} ${BUTTON_ACTIVE} ${looks.iconSubtle}`}
-            aria-label="Найти"
-          >
-            <span className={ACTION_ICON_ICON}>
-              <IconSearch size={20} aria-hidden />
-            </span>
-          </button>
+          <IconButton type="submit" variant="subtle" size="lg" aria-label="Найти">
+            <IconSearch size={20} aria-hidden />
+          </IconButton>
         }
       />
     </form>

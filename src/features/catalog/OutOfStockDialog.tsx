@@ -1,8 +1,7 @@
 import { Anchor, CloseButton, Group, Text } from '@mantine/core';
 import type { MouseEvent, Ref } from 'react';
 import { MANAGER_CHAT_URL } from '../../lib/shop-info';
-import { ButtonContent } from '../../ui/ButtonContent';
-import { BUTTON, BUTTON_ACTIVE } from '../../ui/mantine-looks';
+import { Button } from '../../ui/controls/Button';
 import classes from './OutOfStockDialog.module.css';
 
 export const OUT_OF_STOCK_TITLE = 'Товар закончился';
@@ -71,15 +70,7 @@ export function OutOfStockDialog({ id, ref }: { id: string; ref?: Ref<HTMLDialog
           может измениться.
         </Text>
         <Group justify="flex-end" mt="lg">
-          {/* Mantine's Button, drawn by a plain button (mantine-looks.ts): every unavailable
-              product's card holds this dialog. */}
-          <button
-            type="button"
-            className={`${BUTTON} ${BUTTON_ACTIVE}`}
-            {...dialogButtonProps(id, 'close', close)}
-          >
-            <ButtonContent>Ok</ButtonContent>
-          </button>
+          <Button {...dialogButtonProps(id, 'close', close)}>Ok</Button>
         </Group>
       </div>
     </dialog>

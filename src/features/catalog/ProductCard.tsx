@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import type { Product } from '../../api/types';
 import { hasPrice, priceText, stockText } from '../../lib/product-text';
+import text from '../../ui/controls/Text.module.css';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
-import { ANCHOR, PAPER, TEXT } from '../../ui/mantine-looks';
 import { BasketControl } from '../basket';
 import classes from './Card.module.css';
 import { UnavailableButton } from './UnavailableButton';
@@ -10,16 +10,15 @@ import { UnavailableButton } from './UnavailableButton';
 /** Product images are square (400 × 400 drawings or 2400 × 2400 photos in the stub). */
 const IMAGE_SIZE = 300;
 
-const CARD_CLASS = `${classes.card} ${PAPER}`;
-const NAME_CLASS = `${ANCHOR} ${classes.name}`;
-const PRICE_CLASS = `${TEXT} ${classes.price}`;
+const NAME_CLASS = `${text.link} ${classes.name} ${classes.clamp} ${classes.productName}`;
+const PRICE_CLASS = `${text.text} ${classes.price}`;
 const NO_PRICE_CLASS = `${PRICE_CLASS} ${classes.dimmed}`;
-const STOCK_CLASS = `${TEXT} ${classes.small} ${classes.dimmed}`;
-const SOLD_OUT_CLASS = `${TEXT} ${classes.small} ${classes.error}`;
+const STOCK_CLASS = `${text.text} ${classes.small} ${classes.dimmed}`;
+const SOLD_OUT_CLASS = `${text.text} ${classes.small} ${classes.error}`;
 
 /**
  * A product in a grid or a carousel (spec §2, §4): image, name, price, stock and basket control.
- * Plain elements with Mantine's looks (ui/mantine-looks.ts): a page shows dozens of these.
+ * Plain elements (Card.module.css): a page shows dozens of these.
  */
 export function ProductCard({
   product,
@@ -36,7 +35,7 @@ export function ProductCard({
 }) {
   const href = `/product/${product.id}`;
   return (
-    <div className={CARD_CLASS} data-with-border data-testid="product-card">
+    <div className={classes.card} data-testid="product-card">
       <Link href={href} className={classes.imageLink} tabIndex={-1} aria-hidden>
         <ImageWithPlaceholder
           src={product.image}
@@ -50,7 +49,7 @@ export function ProductCard({
         />
       </Link>
       <div className={classes.info}>
-        <Link href={href} className={NAME_CLASS} data-line-clamp data-underline="hover">
+        <Link href={href} className={NAME_CLASS}>
           {product.name}
         </Link>
         <p className={hasPrice(product) ? PRICE_CLASS : NO_PRICE_CLASS}>{priceText(product)}</p>

@@ -1,19 +1,19 @@
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import type { SectionRef } from '../../api/types';
+import text from '../../ui/controls/Text.module.css';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
-import { PAPER, TEXT } from '../../ui/mantine-looks';
 import classes from './Card.module.css';
 
 const IMAGE_SIZE = 300;
 
-const CARD_CLASS = `${classes.card} ${classes.sectionCard} ${PAPER}`;
-const NAME_CLASS = `${TEXT} ${classes.name} ${classes.sectionName}`;
-const HINT_CLASS = `${TEXT} ${classes.small}`;
+const CARD_CLASS = `${classes.card} ${classes.sectionCard}`;
+const NAME_CLASS = `${text.text} ${classes.name} ${classes.clamp} ${classes.sectionName}`;
+const HINT_CLASS = `${text.text} ${classes.small}`;
 
 /**
  * A section in a grid or a carousel: its image and name; the whole card links to it. Plain
- * elements with Mantine's looks (ui/mantine-looks.ts): a page shows dozens of these.
+ * elements (Card.module.css): a page shows dozens of these.
  */
 export function SectionCard({
   section,
@@ -26,12 +26,7 @@ export function SectionCard({
   eager?: boolean;
 }) {
   return (
-    <Link
-      href={`/section/${section.id}`}
-      className={CARD_CLASS}
-      data-with-border
-      data-testid="section-card"
-    >
+    <Link href={`/section/${section.id}`} className={CARD_CLASS} data-testid="section-card">
       <div className={classes.imageLink}>
         <ImageWithPlaceholder
           src={section.image}
@@ -42,9 +37,7 @@ export function SectionCard({
           eager={eager}
         />
       </div>
-      <p className={NAME_CLASS} data-line-clamp>
-        {section.name}
-      </p>
+      <p className={NAME_CLASS}>{section.name}</p>
       <div className={classes.sectionHint} aria-hidden>
         <p className={HINT_CLASS}>Открыть раздел</p>
         <IconChevronRight size={16} />

@@ -8,8 +8,8 @@ import {
   CAROUSEL_CARD_SIZES,
   CardCarousel,
 } from '../../ui/CardCarousel';
+import text from '../../ui/controls/Text.module.css';
 import { ErrorState } from '../../ui/ErrorState';
-import { ANCHOR, TEXT, TITLE } from '../../ui/mantine-looks';
 import type { Load } from '../../ui/useLoads';
 import { ProductCardSkeleton } from './CardSkeletons';
 import { ProductCard } from './ProductCard';
@@ -17,21 +17,16 @@ import classes from './HomeBlocks.module.css';
 import { SectionCard } from './SectionCard';
 
 const BLOCK_CLASS = `${classes.block} ${classes.selection}`;
-const TITLE_CLASS = `${TITLE} ${classes.title}`;
-const DESCRIPTION_CLASS = `${TEXT} ${classes.description}`;
+const DESCRIPTION_CLASS = `${text.text} ${classes.description}`;
+const LINK_CLASS = `${text.link} ${text.inherit}`;
 
-/** Plain elements with Mantine's looks (ui/mantine-looks.ts), as the home page's other blocks. */
+/** Plain elements, as the home page's other blocks. */
 function SelectionBlock({ selection }: { selection: Selection }) {
   const titleId = `selection-${selection.id}`;
   return (
     <section className={BLOCK_CLASS} aria-labelledby={titleId}>
-      <h2 className={TITLE_CLASS} data-order="2" id={titleId}>
-        <Link
-          href={`/selection/${selection.id}`}
-          className={ANCHOR}
-          data-inherit
-          data-underline="hover"
-        >
+      <h2 className={text.title} id={titleId}>
+        <Link href={`/selection/${selection.id}`} className={LINK_CLASS}>
           <span className={classes.titleLink}>
             {selection.name}
             <IconChevronRight size={24} aria-hidden />

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
-import { Anchor, Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
+import { Button } from '../../ui/controls/Button';
 import { MessageBox } from '../../ui/MessageBox';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useFormBeforeHydration, useHydrated } from '../../ui/hydration';

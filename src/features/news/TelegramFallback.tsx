@@ -1,6 +1,7 @@
 import '@mantine/core/styles/ThemeIcon.css';
-import { Button, Card, Group, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconBrandTelegram, IconExternalLink } from '@tabler/icons-react';
+import { Button } from '../../ui/controls/Button';
 import { describePost, postUrl } from './telegram';
 
 /** Shown instead of a post whose widget could not load: a link to the post on Telegram. */

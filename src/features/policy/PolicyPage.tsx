@@ -1,5 +1,6 @@
-import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { Button } from '../../ui/controls/Button';
 import { useRouteData } from '../../ui/route';
 import { ErrorState } from '../../ui/ErrorState';
 import { policyRoute } from './policy-route';

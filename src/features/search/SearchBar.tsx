@@ -1,7 +1,8 @@
-import { ActionIcon, CloseButton, Group, TextInput } from '@mantine/core';
+import { CloseButton, Group, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { type MouseEvent, useRef } from 'react';
 import { Link, useSearchParams } from 'wouter';
+import { IconButton } from '../../ui/controls/IconButton';
 import { Logo } from '../../ui/Logo';
 import { useTypedBeforeHydration } from '../../ui/hydration';
 import { backTo, canGoBackInShop } from './go-back';
@@ -51,17 +52,17 @@ export function SearchBar({ text, onType, onSubmit }: SearchBarProps) {
       }}
     >
       <Group gap="xs" wrap="nowrap" align="flex-end">
-        <ActionIcon
+        <IconButton
           component={Link}
           href={back}
           variant="subtle"
           color="gray"
-          size={42}
+          size="input-md"
           aria-label="Назад"
           onClick={goBack}
         >
           <IconArrowLeft size={22} aria-hidden />
-        </ActionIcon>
+        </IconButton>
         <Link href="/" aria-label="На главную" style={{ display: 'flex', paddingBottom: 5 }}>
           <Logo withName={false} />
         </Link>
@@ -86,9 +87,9 @@ export function SearchBar({ text, onType, onSubmit }: SearchBarProps) {
           }
         />
         {back !== '/' && <input type="hidden" name={FROM_PARAM} value={back} />}
-        <ActionIcon type="submit" size={42} aria-label="Найти">
+        <IconButton type="submit" size="input-md" aria-label="Найти">
           <IconSearch size={20} aria-hidden />
-        </ActionIcon>
+        </IconButton>
       </Group>
     </form>
   );

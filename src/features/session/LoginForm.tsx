@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isNotEmpty, useForm } from '@mantine/form';
 import { IconAlertTriangle, IconLogin2 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { Button } from '../../ui/controls/Button';
 import { MessageBox } from '../../ui/MessageBox';
 import type { Credentials } from '../../api/types';
 import { useHydrated, useTypedBeforeHydration } from '../../ui/hydration';
