@@ -19,6 +19,7 @@ import { type FirstView, HOME_BUDGET, kb, measureFirstView } from '../tests/e2e/
 import { benchImageRoute, imagesMet, imagesTable, measurePictures } from './images.ts';
 import { benchLoadingState, loadingTable } from './loading-state.ts';
 import {
+  LIGHTHOUSE_RUNS,
   type LighthouseFigures,
   lighthouseTable,
   medianRun,
@@ -37,7 +38,6 @@ import { benchDeadTaps, deadTapsTable } from './taps.ts';
 
 /** The routes of issue 8 (a section, a product and a search that exist in the seed), and /news. */
 const ROUTES = ['/', '/catalog', '/section/1', '/product/7', '/search?q=малина', '/order', '/news'];
-const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3) || 3);
 /** Issue 15: the first paint and the main picture on the two pages shared most. */
 const TARGET_PAINT = { routes: ['/', '/product/7'], fcp_ms: 1200, lcp_ms: 1600 };
 
