@@ -21,26 +21,12 @@ export const TARGET_CLS = 0.01;
 const BLOCKED_HOSTS = ['telegram.org', 't.me'];
 const isBlocked = (address: string) => BLOCKED_HOSTS.includes(new URL(address).hostname);
 
-export interface LighthouseFigures {
-  route: string;
-  /** 0 to 1. */
-  score: number;
-  fcp_ms: number;
-  lcp_ms: number;
-  tbt_ms: number;
-  cls: number;
-  /** Requests Lighthouse saw going anywhere but the shop's own server (and not blocked). */
-  external: string[];
-  /** Requests to BLOCKED_HOSTS the page tried, which Chromium stopped before they left. */
-  blocked: string[];
-  /** Set when Lighthouse reported a problem with the run itself. */
-  warning?: string;
-}
+/** BENCH_LH_RUNS: audits per route (3). */
+export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3) || 3);
 
-export interface LighthouseSession {
-  /** Audits `route` of the shop at `base`. */
-  audit(base: string, route: string): Promise<LighthouseFigures>;
-}
+export type LighthouseFigures = Awaited<
+  ReturnType<Awaited<ReturnType<typeof startLighthouse>>['audit']>
+>;
 
 function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id: string): number {
   const value = lhr.audits[id]?.numericValue;
@@ -49,7 +35,7 @@ function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id:
 }
 
 /** Starts one Chromium (with the e2e tests' flags) for all the audits. */
-export async function startLighthouse(atExit: AtExit): Promise<LighthouseSession> {
+export async function startLighthouse(atExit: AtExit) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: LAUNCH_ARGS,
@@ -60,7 +46,8 @@ export async function startLighthouse(atExit: AtExit): Promise<LighthouseSession
   });
   atExit(async () => chrome.kill());
   return {
-    async audit(base, route) {
+    /** Audits `route` of the shop at `base`. */
+    async audit(base: string, route: string) {
       const url = `${base}${route}`;
       const result = await lighthouse(url, {
         port: chrome.port,
@@ -102,8 +89,10 @@ export async function startLighthouse(atExit: AtExit): Promise<LighthouseSession
         lcp_ms: numeric(lhr, 'largest-contentful-paint'),
         tbt_ms: numeric(lhr, 'total-blocking-time'),
         cls: numeric(lhr, 'cumulative-layout-shift'),
+        // Requests to anywhere but the shop's own server and not blocked; those blocked.
         external,
         blocked,
+        // Set when Lighthouse reported a problem with the run itself.
         ...(lhr.runWarnings.length > 0 ? { warning: lhr.runWarnings.join(' ') } : {}),
       };
     },
@@ -144,7 +133,7 @@ export function lighthouseTable(
 if (isMain(import.meta.url)) {
   await runBench(async (atExit) => {
     const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/news'];
-    const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3) || 3);
+    const runs = LIGHTHOUSE_RUNS;
     const base = (await startBenchShop(atExit)).url.replace(/\/+$/, '');
     const session = await startLighthouse(atExit);
     for (const route of routes) await session.audit(base, route);

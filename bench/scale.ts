@@ -26,12 +26,11 @@
 // target is missed. Everything it starts is stopped by its handle on exit and on Ctrl+C.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Agent } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startServer as startStub } from '../stub-server/server.ts';
+import { httpBackend, proxyHandler, stubBackend } from '../tests/e2e/fault-backends.ts';
 import { REPO_ROOT, startInstances, startRecipe } from '../tests/e2e/nginx-recipe.ts';
 import {
   cookieHeader,
@@ -41,7 +40,7 @@ import {
 } from '../tests/e2e/visitor-cookies.ts';
 import { type AtExit, runBench } from './lib/main.ts';
 import { allMet, type Target, targetTable, writeReport } from './lib/report.ts';
-import { requireBuild, startShopChild, tempDir } from './lib/shop.ts';
+import { requireBuild, startShopChild } from './lib/shop.ts';
 
 const run = promisify(execFile);
 const AUTOCANNON = path.join(REPO_ROOT, 'node_modules', 'autocannon', 'autocannon.js');
@@ -64,50 +63,26 @@ const CHROMIUM = {
 const TARGET = { times_instance: 10, nginx_p99_ms: 20, hit_ratio: 0.95, render_times_base: 2 };
 
 /** The stub behind a proxy that counts the requests it passes on: the backend's calls. */
-async function countedBackend(dataFile: string) {
-  const stub = await startStub({ port: 0, dataFile });
-  const stubPort = stub.port;
+async function countedBackend() {
+  const stub = await stubBackend();
+  const agent = new Agent({ keepAlive: true });
+  const pass = proxyHandler(stub.url, agent, (send) => send());
   let calls = 0;
-  const counter: Server = createServer((req, res) => {
-    calls += 1;
-    const upstream = request(
-      {
-        host: '127.0.0.1',
-        port: stubPort,
-        path: req.url,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  counter.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => counter.listen(0, '127.0.0.1', resolve));
-  const { port } = counter.address() as AddressInfo;
+  const counter = await httpBackend(
+    (req, res) => {
+      calls += 1;
+      pass(req, res);
+    },
+    () => agent.destroy(),
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: counter.url,
     calls: () => calls,
-    stub,
     close: async () => {
-      counter.closeAllConnections();
-      await new Promise((resolve) => counter.close(resolve));
+      await counter.close();
       await stub.close();
     },
   };
-}
-
-interface Rate {
-  what: string;
-  per_s: number;
-  p50_ms: number;
-  p99_ms: number;
-  non_2xx: number;
-  errors: number;
 }
 
 /** autocannon in a process of its own, so that nothing the bench does weighs on its figures. */
@@ -153,7 +128,7 @@ async function rate(
   const before = calls();
   const result = await autocannonRun(url, 10, headers);
   const backendCalls = calls() - before;
-  const figures: Rate = {
+  const figures = {
     what,
     per_s: Math.round(result.requests.average),
     p50_ms: result.latency.p50,
@@ -233,8 +208,7 @@ async function baseCheckout(ref: string, atExit: AtExit): Promise<string> {
 
 await runBench(async (atExit) => {
   requireBuild();
-  const dir = await tempDir(atExit, 'scale');
-  const backend = await countedBackend(path.join(dir, 'db.json'));
+  const backend = await countedBackend();
   atExit(() => backend.close());
   const shops = await startInstances(2, backend.url);
   for (const shop of shops) atExit(() => shop.close());

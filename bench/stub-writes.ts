@@ -203,15 +203,13 @@ export async function benchStubWrites(atExit: AtExit) {
     const answered = times.filter((ms): ms is number => ms !== null);
     const unanswered = times.length - answered.length;
     const acknowledged = result['2xx'];
-    const writesPerSecond = acknowledged / result.duration;
-    const newcomerP99 = slowest(times, 99);
     return {
       data_file_bytes: dataFileBytes,
       sessions: SESSIONS,
       connections: CONNECTIONS,
       duration_s: result.duration,
       writes_acknowledged: acknowledged,
-      writes_per_s: writesPerSecond,
+      writes_per_s: acknowledged / result.duration,
       writes_failed: result.non2xx,
       connection_errors: result.errors,
       put_p50_ms: result.latency.p50,
@@ -219,7 +217,7 @@ export async function benchStubWrites(atExit: AtExit) {
       newcomer_probes: times.length,
       newcomer_unanswered: unanswered,
       newcomer_p50_ms: percentile(answered, 0.5),
-      newcomer_p99_ms: newcomerP99,
+      newcomer_p99_ms: slowest(times, 99),
       newcomer_max_ms: slowestAnswer(times),
       warm_up: {
         duration_s: warmUp.result.duration,
@@ -227,43 +225,34 @@ export async function benchStubWrites(atExit: AtExit) {
         newcomer_unanswered: warmUp.times.filter((ms) => ms === null).length,
         newcomer_max_ms: slowestAnswer(warmUp.times),
       },
-      targets: {
-        writes_per_s: TARGET_WRITES_PER_S,
-        put_p99_ms: TARGET_PUT_P99_MS,
-        newcomer_p99_ms: TARGET_NEWCOMER_P99_MS,
-      },
-      met:
-        writesPerSecond >= TARGET_WRITES_PER_S &&
-        result.latency.p99 <= TARGET_PUT_P99_MS &&
-        newcomerP99 <= TARGET_NEWCOMER_P99_MS,
     };
   } finally {
     await stub?.stop();
   }
 }
 
-function stubWritesTargets(figures: StubWritesFigures): Target[] {
-  const { targets } = figures;
+/** The figures beside their targets; every bench that runs this one judges it by these. */
+export function stubWritesTargets(figures: StubWritesFigures): Target[] {
   return [
     {
       figure: 'Acknowledged basket PUTs per second',
       value: figures.writes_per_s.toFixed(0),
-      target: `≥ ${targets.writes_per_s}`,
-      met: figures.writes_per_s >= targets.writes_per_s,
+      target: `≥ ${TARGET_WRITES_PER_S}`,
+      met: figures.writes_per_s >= TARGET_WRITES_PER_S,
     },
     { figure: 'PUT latency p50', value: ms(figures.put_p50_ms), target: '', met: true },
     {
       figure: 'PUT latency p99',
       value: ms(figures.put_p99_ms),
-      target: `≤ ${targets.put_p99_ms} ms`,
-      met: figures.put_p99_ms <= targets.put_p99_ms,
+      target: `≤ ${TARGET_PUT_P99_MS} ms`,
+      met: figures.put_p99_ms <= TARGET_PUT_P99_MS,
     },
     { figure: "Newcomer's GET p50", value: ms(figures.newcomer_p50_ms), target: '', met: true },
     {
       figure: "Newcomer's GET p99",
       value: ms(figures.newcomer_p99_ms),
-      target: `≤ ${targets.newcomer_p99_ms} ms`,
-      met: figures.newcomer_p99_ms <= targets.newcomer_p99_ms,
+      target: `≤ ${TARGET_NEWCOMER_P99_MS} ms`,
+      met: figures.newcomer_p99_ms <= TARGET_NEWCOMER_P99_MS,
     },
   ];
 }

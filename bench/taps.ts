@@ -31,11 +31,9 @@
 // visible button works by itself) guards the cause of most dead taps; what is left is a race with
 // the app's start on a slow phone, which only a timing run finds.
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { Agent, fetch } from 'undici';
-import { FIREFOX_PATH } from '../tests/e2e/firefox.ts';
 import {
   type Engine,
   FIRST_VIEW_VIEWPORT,
@@ -43,6 +41,7 @@ import {
   PHONE,
   throttlePhone,
 } from './lib/browsers.ts';
+import { visitorWithBasket } from '../tests/e2e/visitor-cookies.ts';
 import { type AtExit, isMain, runBench } from './lib/main.ts';
 import { writeReport } from './lib/report.ts';
 import { startBenchShop } from './lib/shop.ts';
@@ -345,24 +344,9 @@ async function serverBasket(context: BrowserContext, shop: string): Promise<Bask
   return (await response.json()) as Basket;
 }
 
-/** A session whose basket holds product 7, given to the browser; answers its amount. */
+/** A visitor whose basket holds product 7 (added by the basket form), given to the browser. */
 async function basketWithLine(context: BrowserContext, shop: string): Promise<number> {
-  const first = await fetch(`${shop}/api/catalog/basket`, { dispatcher: direct });
-  const cookies = first.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  const csrf = cookies.find((pair) => pair.startsWith('csrftoken='))?.split('=')[1];
-  if (!csrf) throw new Error('the stub set no csrftoken cookie');
-  const put = await fetch(`${shop}/api/catalog/basket/${ORDER_PRODUCT}`, {
-    method: 'PUT',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrftoken': csrf,
-      cookie: cookies.join('; '),
-    },
-    body: JSON.stringify({ amount: 1 }),
-    dispatcher: direct,
-  });
-  if (!put.ok) throw new Error(`basket PUT answered ${put.status}: ${await put.text()}`);
-  for (const pair of cookies) {
+  for (const pair of (await visitorWithBasket(shop, [ORDER_PRODUCT])).split('; ')) {
     const at = pair.indexOf('=');
     await context.setCookie({
       name: pair.slice(0, at),
@@ -371,7 +355,7 @@ async function basketWithLine(context: BrowserContext, shop: string): Promise<nu
       path: '/',
     });
   }
-  return ((await put.json()) as Basket)[ORDER_PRODUCT]?.amount ?? 1;
+  return (await serverBasket(context, shop))?.[ORDER_PRODUCT]?.amount ?? 0;
 }
 
 async function tapOnce(
@@ -574,9 +558,6 @@ function enginesToRun(): Engine[] {
     const engine = name.trim().toLowerCase();
     if (engine !== 'chromium' && engine !== 'firefox') {
       throw new Error(`BENCH_TAPS_ENGINES: unknown engine ${engine} (chromium, firefox)`);
-    }
-    if (engine === 'firefox' && !existsSync(FIREFOX_PATH)) {
-      throw new Error(`Firefox not found at ${FIREFOX_PATH} (set FIREFOX_PATH)`);
     }
     return engine;
   });

@@ -56,7 +56,7 @@ const closed = (server: Server | NetServer) =>
   });
 
 /** An HTTP server whose close() also cuts the connections it holds (keep-alive, or answering). */
-async function httpBackend(
+export async function httpBackend(
   handler: (req: IncomingMessage, res: ServerResponse) => void,
   onClose: () => void = () => {},
 ): Promise<FaultBackend & { server: Server }> {
@@ -116,7 +116,7 @@ export async function closedPort(): Promise<FaultBackend> {
  * Passes a request on to `target` and its answer back; `hold` decides when the answer goes out.
  * The target is asked under its own name, as the shop's proxy asks a backend.
  */
-function proxyHandler(
+export function proxyHandler(
   target: string,
   agent: Agent,
   hold: (send: () => void, arrivedAt: number) => void,
