@@ -25,9 +25,7 @@
 // Writes reports/bench-scale.json and reports/bench-scale.md (printed too); exits with 1 when a
 // target is missed. Everything it starts is stopped by its handle on exit and on Ctrl+C.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { httpBackend, proxyHandler, stubBackend } from '../tests/e2e/fault-backends.ts';
@@ -38,9 +36,9 @@ import {
   keepCookies,
   visitorWithBasket,
 } from '../tests/e2e/visitor-cookies.ts';
-import { type AtExit, runBench } from './lib/main.ts';
+import { runBench } from './lib/main.ts';
 import { allMet, type Target, targetTable, writeReport } from './lib/report.ts';
-import { requireBuild, startShopChild } from './lib/shop.ts';
+import { baseCheckout, requireBuild, startShopChild } from './lib/shop.ts';
 
 const run = promisify(execFile);
 const AUTOCANNON = path.join(REPO_ROOT, 'node_modules', 'autocannon', 'autocannon.js');
@@ -188,22 +186,6 @@ async function replay(front: string, backend: { calls(): number }) {
     backend_calls: pageCalls,
     calls_per_1000_views: Math.round((pageCalls / statuses.length) * 1000 * 10) / 10,
   };
-}
-
-/** The base commit checked out, installed and built in a temporary worktree; removed at the end. */
-async function baseCheckout(ref: string, atExit: AtExit): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'berries-base-'));
-  atExit(async () => {
-    await run('git', ['worktree', 'remove', '--force', root], { cwd: REPO_ROOT }).catch(() => {});
-    await rm(root, { recursive: true, force: true });
-  });
-  await run('git', ['worktree', 'add', '--detach', root, ref], { cwd: REPO_ROOT });
-  console.log(`base ${ref}: npm ci and build in ${root}`);
-  const quiet = { cwd: root, maxBuffer: 64 * 1024 * 1024 };
-  // The bench runs with NODE_ENV=production, under which npm ci would leave out the build's tools.
-  await run('npm', ['ci', '--include=dev', '--prefer-offline', '--no-audit', '--no-fund'], quiet);
-  await run('npm', ['run', 'build'], quiet);
-  return root;
 }
 
 await runBench(async (atExit) => {

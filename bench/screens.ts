@@ -15,11 +15,8 @@
 //   itself shows what differs from run to run); SCREENS_ONLY=REGEX shoots only the shots named so.
 // Writes each differing pair and their diff to reports/screens/ and a summary to
 // reports/screens.json; exits with 1 when any shot differs.
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pixelmatch from 'pixelmatch';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
@@ -27,10 +24,9 @@ import { CENSUS_ROUTES, SOLD_OUT } from '../tests/e2e/census-routes.ts';
 import { REPO_ROOT } from '../tests/e2e/nginx-recipe.ts';
 import { visitorWithBasket } from '../tests/e2e/visitor-cookies.ts';
 import { launchChromium } from './lib/browsers.ts';
-import { type AtExit, runBench } from './lib/main.ts';
-import { startShopChild } from './lib/shop.ts';
+import { runBench } from './lib/main.ts';
+import { baseCheckout, startShopChild } from './lib/shop.ts';
 
-const run = promisify(execFile);
 const BASE = process.env.SCREENS_BASE ?? '155aace';
 const OUT_DIR = path.join(REPO_ROOT, 'reports', 'screens');
 const WIDTHS = [390, 1280];
@@ -123,21 +119,6 @@ const SHOTS: Shot[] = [
     },
   },
 ];
-
-/** The base commit checked out, installed and built in a temporary worktree. */
-async function baseCheckout(ref: string, atExit: AtExit): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'berries-screens-base-'));
-  atExit(async () => {
-    await run('git', ['worktree', 'remove', '--force', root], { cwd: REPO_ROOT }).catch(() => {});
-    await rm(root, { recursive: true, force: true });
-  });
-  await run('git', ['worktree', 'add', '--detach', root, ref], { cwd: REPO_ROOT });
-  console.log(`base ${ref}: npm ci and build in ${root}`);
-  const quiet = { cwd: root, maxBuffer: 64 * 1024 * 1024 };
-  await run('npm', ['ci', '--include=dev', '--prefer-offline', '--no-audit', '--no-fund'], quiet);
-  await run('npm', ['run', 'build'], quiet);
-  return root;
-}
 
 /** `name=value; name=value` as the context's cookies for `url`. */
 function cookiesOf(header: string, url: string) {

@@ -2,15 +2,19 @@
 // build (`startShopServer`, with the stub embedded), or as processes of their own
 // (tests/e2e/nginx-recipe.ts: `startShopProcess`, and the recipe behind nginx), or in front of
 // misbehaving backends (tests/e2e/fault-backends.ts), which the benches import from there.
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { type RunningShop, startShopServer } from '../../host/app.ts';
 import { type Instance, REPO_ROOT, startShopProcess } from '../../tests/e2e/nginx-recipe.ts';
 import type { AtExit } from './main.ts';
 
 export { REPO_ROOT };
+
+const run = promisify(execFile);
 
 /** The build the benches measure; BENCH_DIST points at another (e.g. one made with --outDir). */
 export const DIST = path.resolve(process.env.BENCH_DIST ?? path.join(REPO_ROOT, 'dist'));
@@ -68,4 +72,20 @@ export async function startShopChild(
   });
   atExit(() => shop.close());
   return shop;
+}
+
+/** The base commit checked out, installed and built in a temporary worktree; removed at the end. */
+export async function baseCheckout(ref: string, atExit: AtExit): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'berries-base-'));
+  atExit(async () => {
+    await run('git', ['worktree', 'remove', '--force', root], { cwd: REPO_ROOT }).catch(() => {});
+    await rm(root, { recursive: true, force: true });
+  });
+  await run('git', ['worktree', 'add', '--detach', root, ref], { cwd: REPO_ROOT });
+  console.log(`base ${ref}: npm ci and build in ${root}`);
+  const quiet = { cwd: root, maxBuffer: 64 * 1024 * 1024 };
+  // The bench runs with NODE_ENV=production, under which npm ci would leave out the build's tools.
+  await run('npm', ['ci', '--include=dev', '--prefer-offline', '--no-audit', '--no-fund'], quiet);
+  await run('npm', ['run', 'build'], quiet);
+  return root;
 }
