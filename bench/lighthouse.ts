@@ -1,8 +1,8 @@
-// Lighthouse mobile audits (performance only) of routes of the shop, in Debian's Chromium.
-// Lighthouse's defaults: a Moto G Power sized screen and simulated slow 4G with a 4x slower CPU.
+// Lighthouse mobile audits (performance only) of routes of the shop, in Debian's Chromium, with
+// Lighthouse's defaults: a Moto G Power sized screen, simulated slow 4G and a 4x slower CPU.
 // Part of `npm run bench`; `npm run bench:lighthouse -- /news /` audits the given routes alone
-// (default /news) against a production server of its own, BENCH_LH_RUNS times each (default 3),
-// after one unmeasured load each (a just-started server's first renders are slower).
+// against a production server of its own (see the README), after one unmeasured load each (a
+// just-started server's first renders are slower).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROME_PATH, LAUNCH_ARGS } from './lib/browsers.ts';
@@ -10,9 +10,15 @@ import { type AtExit, isMain, runBench } from './lib/main.ts';
 import { mark, writeReport } from './lib/report.ts';
 import { startBenchShop } from './lib/shop.ts';
 
-/** Issue 15's targets for every audited route. */
-export const TARGET_SCORE = 0.98;
-export const TARGET_CLS = 0.01;
+/** Issue 15's targets: every route's score and CLS, the first paint and the main picture on the
+ * two pages shared most. */
+const TARGET = {
+  score: 0.98,
+  cls: 0.01,
+  paint_routes: ['/', '/product/7'],
+  fcp_ms: 1200,
+  lcp_ms: 1600,
+};
 
 /**
  * Telegram's post widget on /news would reach the internet: the audits block it (as the e2e
@@ -24,9 +30,7 @@ const isBlocked = (address: string) => BLOCKED_HOSTS.includes(new URL(address).h
 /** BENCH_LH_RUNS: audits per route (3). */
 export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3) || 3);
 
-export type LighthouseFigures = Awaited<
-  ReturnType<Awaited<ReturnType<typeof startLighthouse>>['audit']>
->;
+export type LighthouseFigures = Awaited<ReturnType<typeof audit>>;
 
 function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id: string): number {
   const value = lhr.audits[id]?.numericValue;
@@ -34,97 +38,111 @@ function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id:
   return value;
 }
 
-/** Starts one Chromium (with the e2e tests' flags) for all the audits. */
-export async function startLighthouse(atExit: AtExit) {
+/** Audits `route` of the shop at `base` in the Chromium listening on `port`. */
+async function audit(port: number, base: string, route: string) {
+  const url = `${base}${route}`;
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    // The five metrics the score is made of, and the request list: the same score in about
+    // half the time of all of the category's audits.
+    onlyAudits: [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+      'network-requests',
+    ],
+    disableFullPageScreenshot: true,
+    blockedUrlPatterns: BLOCKED_HOSTS.map((host) => `*://${host}/*`),
+  });
+  const lhr = result?.lhr;
+  const score = lhr?.categories.performance?.score;
+  if (!lhr || typeof score !== 'number') {
+    throw new Error(`Lighthouse could not score ${url}: ${lhr?.runtimeError?.message ?? '?'}`);
+  }
+  const requests =
+    (lhr.audits['network-requests']?.details as { items?: { url?: string }[] } | undefined)
+      ?.items ?? [];
+  const away = requests
+    .map((item) => item.url ?? '')
+    .filter(
+      (address) => /^https?:/.test(address) && new URL(address).origin !== new URL(url).origin,
+    );
+  return {
+    route,
+    score,
+    fcp_ms: numeric(lhr, 'first-contentful-paint'),
+    lcp_ms: numeric(lhr, 'largest-contentful-paint'),
+    tbt_ms: numeric(lhr, 'total-blocking-time'),
+    cls: numeric(lhr, 'cumulative-layout-shift'),
+    // Requests to anywhere but the shop's own server and not blocked; those blocked.
+    external: away.filter((address) => !isBlocked(address)),
+    blocked: [...new Set(away.filter(isBlocked))],
+    // Set when Lighthouse reported a problem with the run itself.
+    ...(lhr.runWarnings.length > 0 ? { warning: lhr.runWarnings.join(' ') } : {}),
+  };
+}
+
+/**
+ * LIGHTHOUSE_RUNS audits of each route in one Chromium (with the e2e tests' flags), round by
+ * round over all routes so that a burst of load elsewhere does not hit one route only; `warm`
+ * first audits each once, unmeasured. The runs, route by route.
+ */
+export async function auditRoutes(atExit: AtExit, base: string, routes: string[], warm = false) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: LAUNCH_ARGS,
     logLevel: 'silent',
-    // The caller stops Chromium on Ctrl+C (close()); the launcher's own handler would exit the
-    // process at once, before the caller's server and temporary data were seen to.
+    // The bench stops Chromium on Ctrl+C; the launcher's own handler would exit the process at
+    // once, before the bench's server and temporary data were seen to.
     handleSIGINT: false,
   });
   atExit(async () => chrome.kill());
-  return {
-    /** Audits `route` of the shop at `base`. */
-    async audit(base: string, route: string) {
-      const url = `${base}${route}`;
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        // The five metrics the score is made of, and the request list: the same score in about
-        // half the time of all of the category's audits.
-        onlyAudits: [
-          'first-contentful-paint',
-          'largest-contentful-paint',
-          'total-blocking-time',
-          'cumulative-layout-shift',
-          'speed-index',
-          'network-requests',
-        ],
-        disableFullPageScreenshot: true,
-        blockedUrlPatterns: BLOCKED_HOSTS.map((host) => `*://${host}/*`),
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const { lhr } = result;
-      const score = lhr.categories.performance?.score;
-      if (typeof score !== 'number') {
-        throw new Error(`Lighthouse could not score ${url}: ${lhr.runtimeError?.message ?? '?'}`);
-      }
-      const origin = new URL(url).origin;
-      const requests =
-        (lhr.audits['network-requests']?.details as { items?: { url?: string }[] } | undefined)
-          ?.items ?? [];
-      const away = requests
-        .map((item) => item.url ?? '')
-        .filter((address) => /^https?:/.test(address) && new URL(address).origin !== origin);
-      const external = away.filter((address) => !isBlocked(address));
-      const blocked = [...new Set(away.filter(isBlocked))];
-      return {
-        route,
-        score,
-        fcp_ms: numeric(lhr, 'first-contentful-paint'),
-        lcp_ms: numeric(lhr, 'largest-contentful-paint'),
-        tbt_ms: numeric(lhr, 'total-blocking-time'),
-        cls: numeric(lhr, 'cumulative-layout-shift'),
-        // Requests to anywhere but the shop's own server and not blocked; those blocked.
-        external,
-        blocked,
-        // Set when Lighthouse reported a problem with the run itself.
-        ...(lhr.runWarnings.length > 0 ? { warning: lhr.runWarnings.join(' ') } : {}),
-      };
-    },
-  };
+  if (warm) for (const route of routes) await audit(chrome.port, base, route);
+  const runs = routes.map((): LighthouseFigures[] => []);
+  for (let round = 1; round <= LIGHTHOUSE_RUNS; round += 1) {
+    for (const [index, route] of routes.entries()) {
+      const figures = await audit(chrome.port, base, route);
+      runs[index]?.push(figures);
+      console.error(`lighthouse ${round}/${LIGHTHOUSE_RUNS} ${route}: ${figures.score.toFixed(2)}`);
+    }
+  }
+  return runs;
 }
 
 /** The run with the median score (Lighthouse's own advice for reporting several runs). */
 export function medianRun(runs: LighthouseFigures[]): LighthouseFigures {
-  const sorted = [...runs].sort((a, b) => a.score - b.score);
-  const run = sorted[Math.floor((sorted.length - 1) / 2)];
+  const run = [...runs].sort((a, b) => a.score - b.score)[Math.floor((runs.length - 1) / 2)];
   if (!run) throw new Error('no Lighthouse run');
   return run;
 }
 
-/** Each route's median run, its figures and every run's score; `met` judges a median run. */
-export function lighthouseTable(
-  runsByRoute: LighthouseFigures[][],
-  met: (run: LighthouseFigures) => boolean,
-): string {
+export const lighthouseMet = (run: LighthouseFigures) =>
+  run.score >= TARGET.score &&
+  run.cls <= TARGET.cls &&
+  run.external.length === 0 &&
+  (!TARGET.paint_routes.includes(run.route) ||
+    (run.fcp_ms <= TARGET.fcp_ms && run.lcp_ms <= TARGET.lcp_ms));
+
+/** Each route's median run, its figures and every run's score, judged by lighthouseMet. */
+export function lighthouseTable(runsByRoute: LighthouseFigures[][]): string {
   const lines = [
-    `| Route | Score (≥ ${TARGET_SCORE}) | FCP | LCP | TBT | CLS (≤ ${TARGET_CLS}) | | All runs |`,
+    `Median of ${LIGHTHOUSE_RUNS} run(s) by score. On ${TARGET.paint_routes.join(' and ')}: FCP ≤ ${TARGET.fcp_ms / 1000} s and LCP ≤ ${TARGET.lcp_ms / 1000} s too.`,
+    '',
+    `| Route | Score (≥ ${TARGET.score}) | FCP | LCP | TBT | CLS (≤ ${TARGET.cls}) | | All runs |`,
     '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
   ];
   for (const runs of runsByRoute) {
     const r = medianRun(runs);
     lines.push(
-      `| \`${r.route}\` | ${r.score.toFixed(2)} | ${(r.fcp_ms / 1000).toFixed(2)} s | ${(r.lcp_ms / 1000).toFixed(2)} s | ${Math.round(r.tbt_ms)} ms | ${r.cls.toFixed(3)} | ${mark(met(r))} | ${runs.map((run) => run.score.toFixed(2)).join(', ')} |`,
+      `| \`${r.route}\` | ${r.score.toFixed(2)} | ${(r.fcp_ms / 1000).toFixed(2)} s | ${(r.lcp_ms / 1000).toFixed(2)} s | ${Math.round(r.tbt_ms)} ms | ${r.cls.toFixed(3)} | ${mark(lighthouseMet(r))} | ${runs.map((run) => run.score.toFixed(2)).join(', ')} |`,
     );
-    if (r.external.length > 0)
-      lines.push('', `**Requests off the machine:** ${r.external.join(', ')}`);
-    if (r.blocked.length > 0)
-      lines.push('', `Blocked (Telegram's widget): ${r.blocked.join(', ')}`);
+    if (r.external.length > 0) lines.push('', `**Requests off the machine:** ${r.external}`);
+    if (r.blocked.length > 0) lines.push('', `Blocked (Telegram's widget): ${r.blocked}`);
     if (r.warning) lines.push('', `Lighthouse warning on ${r.route}: ${r.warning}`);
   }
   return lines.join('\n');
@@ -132,24 +150,10 @@ export function lighthouseTable(
 
 if (isMain(import.meta.url)) {
   await runBench(async (atExit) => {
-    const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/news'];
-    const runs = LIGHTHOUSE_RUNS;
+    const routes = process.argv.length > 2 ? process.argv.slice(2) : ['/news'];
     const base = (await startBenchShop(atExit)).url.replace(/\/+$/, '');
-    const session = await startLighthouse(atExit);
-    for (const route of routes) await session.audit(base, route);
-    const results = routes.map((): LighthouseFigures[] => []);
-    for (let round = 0; round < runs; round += 1) {
-      for (const [index, route] of routes.entries()) {
-        const figures = await session.audit(base, route);
-        results[index]?.push(figures);
-        console.error(`lighthouse ${round + 1}/${runs} ${route}: ${figures.score.toFixed(2)}`);
-      }
-    }
-    const met = (run: LighthouseFigures) =>
-      run.score >= TARGET_SCORE && run.cls <= TARGET_CLS && run.external.length === 0;
-    const table = lighthouseTable(results, met);
-    const md = `Median of ${runs} run(s) by score.\n\n${table}`;
-    await writeReport('bench-lighthouse', 'Lighthouse mobile', results, md);
-    return results.every((all) => met(medianRun(all)));
+    const runs = await auditRoutes(atExit, base, routes, true);
+    await writeReport('bench-lighthouse', 'Lighthouse mobile', runs, lighthouseTable(runs));
+    return runs.every((all) => lighthouseMet(medianRun(all)));
   });
 }

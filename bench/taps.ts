@@ -1,20 +1,13 @@
-// Dead taps (issue 19): part of `npm run bench`; `npm run bench:taps` runs them alone in Chromium
-// and Firefox ESR against a production server of its own (BENCH_TAPS_ENGINES, BENCH_TAPS_DELAYS:
-// see the README). Writes reports/bench-dead-taps.json and .md (Firefox: bench-dead-taps-firefox.*).
-// Target: no tap lost.
-//
-// Per control, route and delay: a fresh 390x844 context slowed to the phone (bench/lib/browsers.ts)
-// opens the route; once the control shows (scrolled into view if below the fold), the delay is
-// waited, then ONE real mouse click at its centre, which does not wait for the control to be
-// ready. `ok` when the effect (KINDS) shows within 4 s as the shopper or the backend notices it:
-// a tap before the app runs may post a plain HTML form, so the basket is read on the server and
-// the notice's answer in the browser's cookies. Trials other than the notice's have accepted
-// cookies already, so that the notice covers nothing. A control not shown within 20 s is an error.
+// Dead taps (issue 19), part of `npm run bench`; `npm run bench:taps` runs them alone in Chromium
+// and Firefox ESR (the README gives its knobs). Per control, route and delay: a fresh phone
+// context (bench/lib/browsers.ts) opens the route; once the control shows, the delay is waited,
+// then ONE real mouse click at its centre (it does not wait for the control to be ready); `ok`
+// when the effect shows within 4 s. A tap before the app runs may post a plain HTML form, so the
+// basket is read on the server and the notice's answer in the cookies. Target: no tap lost.
 //
 // Firefox: WebDriver BiDi cannot throttle, so the slow 4G is a proxy in front of the shop and the
-// CPU is NOT slowed: a tap lost there is lost on a fast phone on a slow network. The controls
-// census (tests/e2e/controls-census.test.ts) guards the cause of most dead taps; what is left is
-// a race with the app's start on a slow phone, which only a timing run finds.
+// CPU is NOT slowed. The controls census (tests/e2e/controls-census.test.ts) guards the cause of
+// most dead taps; what is left is a race with the app's start, which only a timing run finds.
 import { once } from 'node:events';
 import { createServer, request as httpRequest } from 'node:http';
 import { pipeline } from 'node:stream/promises';
@@ -39,77 +32,76 @@ if (!TAP_DELAYS_MS.every((ms) => ms >= 0)) throw new Error('BENCH_TAPS_DELAYS: e
 const EFFECT_MS = 4000;
 const SHOW_TIMEOUT_MS = 20_000;
 const POLL_MS = 50;
-/** The product whose basket line /order's plus raises. */
-const ORDER_PRODUCT = '7';
+
+const SEARCH = '/search?q=малина';
 
 /**
- * Each kind of control: where it is (a selector, and the button's text) and, unless it is a
- * basket change (the server's basket amount grows) or the notice (its cookie is set), what the
- * page says once the tap has done its work.
+ * Each control: its routes, where it is (a selector, and the button's text) and its effect: what
+ * the page says after the tap, or `basket` (the server's basket holds more; /order's starts with
+ * product 7) or `cookie` (the notice's cookie is set). Trials other than the notice's accept
+ * cookies first, so that the notice covers nothing.
  */
-interface Control {
+const CONTROLS: {
   label: string;
+  routes: string[];
   selector: string;
   text?: string;
-  effect?: string;
-}
-const KINDS = {
-  basket: { label: '`В корзину`', selector: 'button', text: 'В корзину' },
-  'order-plus': {
-    label: 'plus of a basket line',
-    selector: 'button[aria-label^="Увеличить количество"]',
+  effect: string;
+}[] = [
+  {
+    label: '`В корзину`',
+    routes: ['/', '/section/1', '/product/7', SEARCH],
+    selector: 'button',
+    text: 'В корзину',
+    effect: 'basket',
   },
-  cookie: {
+  {
+    label: 'plus of a basket line',
+    routes: ['/order'],
+    selector: 'button[aria-label^="Увеличить количество"]',
+    effect: 'basket',
+  },
+  {
     label: 'cookie notice `Продолжить`',
+    routes: ['/', '/catalog'],
     selector: '[role="region"][aria-label="Уведомление о cookie"] button',
     text: 'Продолжить',
+    effect: 'cookie',
   },
-  theme: {
+  {
     label: 'theme toggle',
+    routes: ['/', '/catalog'],
     selector: 'footer [aria-label="Переключить тему"]',
     effect: `document.documentElement.dataset.mantineColorScheme === 'dark'`,
   },
-  menu: {
+  {
     label: '`Меню`',
+    routes: ['/', '/product/7'],
     selector: 'header [aria-label="Меню"]',
     effect: `!!document.querySelector('[role="menu"][aria-label="Меню"]:popover-open')`,
   },
-  unavailable: {
+  // Product 5 has no stock in the stub.
+  {
     label: '`Недоступно`',
+    routes: ['/product/5'],
     selector: 'button',
     text: 'Недоступно',
     effect: `[...document.querySelectorAll('dialog')].some((dialog) => (dialog.open || dialog.matches(':popover-open')) && dialog.textContent.includes('Товар закончился'))`,
   },
-  'search-back': {
+  {
     label: 'search `Назад`',
+    routes: [`${SEARCH}&from=${encodeURIComponent('/catalog')}`],
     selector: 'main [aria-label="Назад"]',
     effect: `location.pathname === '/catalog'`,
   },
-  'search-clear': {
+  {
     label: 'search `Очистить поиск`',
+    routes: [SEARCH],
     selector: 'main [aria-label="Очистить поиск"]',
     effect: `!new URL(location.href).searchParams.has('q') && document.querySelector('main input[name="q"]')?.value === ''`,
   },
-} satisfies Record<string, Control>;
-type Kind = keyof typeof KINDS;
-
-/** Each route's basket control, the shell's forms and menu on two pages, and the search's links. */
-const TAP_ROWS: [Kind, string][] = [
-  ['basket', '/'],
-  ['basket', '/section/1'],
-  ['basket', '/product/7'],
-  ['basket', '/search?q=малина'],
-  ['order-plus', '/order'],
-  ['cookie', '/'],
-  ['cookie', '/catalog'],
-  ['theme', '/'],
-  ['theme', '/catalog'],
-  ['menu', '/'],
-  ['menu', '/product/7'],
-  ['unavailable', '/product/5'], // Product 5 has no stock in the stub.
-  ['search-back', `/search?q=малина&from=${encodeURIComponent('/catalog')}`],
-  ['search-clear', '/search?q=малина'],
 ];
+type Control = Omit<(typeof CONTROLS)[number], 'routes'>;
 
 interface TapTrial {
   delay_ms: number;
@@ -124,26 +116,28 @@ interface TapTrial {
 
 /**
  * Runs in the page (text: tsx would add helpers of its own to a function's source). Finds the
- * control wholly within the screen's width (not a carousel's parked slide; a shopper does not
- * scroll sideways), keeps it in window.__deadTapTarget, scrolls it into view above the sticky
- * dock (price button, cookie notice) when it is not, and answers where it is; null while it has
- * not shown. Only reads and scrolls: the app's DOM is left as the server sent it.
+ * control (a button found by its text: wholly on the screen, not a carousel's slide parked beside
+ * it), keeps it in window.__deadTapTarget, scrolls it into view above the sticky dock (price
+ * button, cookie notice) when it is not, and answers where it is; null while it has not shown.
+ * Sideways only if the control is not within the screen's width (inline 'nearest'): centring
+ * scrolled a page that was briefly wider than the screen while loading (Firefox, /: 44 px), and
+ * when it narrowed back the control moved under the tap. The app's DOM is left as it was.
  */
 const LOCATE = `([selector, text]) => {
+  const width = document.documentElement.clientWidth;
   const shown = (element) => {
     const box = element.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && box.left >= 0 &&
-      box.right <= document.documentElement.clientWidth && element.checkVisibility();
+    return box.width > 0 && box.height > 0 && element.checkVisibility() &&
+      (!text || (element.textContent.trim() === text && box.left >= 0 && box.right <= width));
   };
   let target = window.__deadTapTarget;
   if (!target || !target.isConnected || !shown(target)) {
-    target = [...document.querySelectorAll(selector)].find(
-      (element) => (!text || element.textContent.trim() === text) && shown(element));
+    target = [...document.querySelectorAll(selector)].find(shown);
   }
   if (!target) return null;
   window.__deadTapTarget = target;
   let box = target.getBoundingClientRect();
-  if (box.top < 0 || box.bottom > window.innerHeight * 0.75) {
+  if (box.top < 0 || box.bottom > window.innerHeight * 0.75 || box.left < 0 || box.right > width) {
     target.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
     box = target.getBoundingClientRect();
   }
@@ -233,7 +227,7 @@ async function tapOnce(
   context: BrowserContext,
   engine: Engine,
   [shop, front]: [string, string],
-  { kind, route }: { kind: Kind; route: string },
+  { control, route }: { control: Control; route: string },
   delay: number,
   external: Set<string>,
 ): Promise<TapTrial> {
@@ -246,8 +240,8 @@ async function tapOnce(
     if (/^(https?|wss?):/.test(url) && new URL(url).origin !== front) external.add(url);
   });
   const cookies = [
-    ...(kind === 'cookie' ? [] : ['cookieAccepted=true']),
-    ...(kind === 'order-plus' ? (await visitorWithBasket(shop, [ORDER_PRODUCT])).split('; ') : []),
+    ...(control.effect === 'cookie' ? [] : ['cookieAccepted=true']),
+    ...(route === '/order' ? (await visitorWithBasket(shop, ['7'])).split('; ') : []),
   ].map((pair) => {
     const [, name = '', value = ''] = /^([^=]*)=(.*)$/.exec(pair) ?? [];
     return { name, value, domain: '127.0.0.1', path: '/' };
@@ -256,7 +250,7 @@ async function tapOnce(
   const amountBefore = await basketAmount(context, shop);
   if (engine === 'chromium') await throttlePhone(page);
 
-  const { selector, text = '', effect }: Control = KINDS[kind];
+  const { selector, text = '', effect } = control;
   const locate = () =>
     inPage<{ x: number; y: number; hydrated: boolean }>(
       page,
@@ -283,8 +277,8 @@ async function tapOnce(
   const tappedAt = performance.now();
 
   const check = async () => {
-    if (effect) return Boolean(await inPage<boolean>(page, effect));
-    if (kind !== 'cookie') return (await basketAmount(context, shop)) > amountBefore;
+    if (effect === 'basket') return (await basketAmount(context, shop)) > amountBefore;
+    if (effect !== 'cookie') return Boolean(await inPage<boolean>(page, effect));
     const all = await context.cookies();
     return all.some((cookie) => cookie.name === 'cookieAccepted' && cookie.value === 'true');
   };
@@ -320,17 +314,14 @@ export async function benchDeadTaps(engine: Engine, shopUrl: string, atExit: AtE
   // pictures of a just-started server would otherwise slow the first trials only.
   const warm = await browser.createBrowserContext();
   const warmPage = await warm.newPage();
-  for (const route of new Set(TAP_ROWS.map(([, route]) => route))) {
+  for (const route of new Set(CONTROLS.flatMap(({ routes }) => routes))) {
     await warmPage.goto(`${shop}${route}`, { timeout: SHOW_TIMEOUT_MS });
   }
   await warm.close();
 
-  const rows = TAP_ROWS.map(([kind, route]) => ({
-    kind,
-    control: KINDS[kind].label,
-    route,
-    trials: [] as TapTrial[],
-  }));
+  const rows = CONTROLS.flatMap(({ routes, ...control }) =>
+    routes.map((route) => ({ control, route, trials: [] as TapTrial[] })),
+  );
   const external = new Set<string>();
   // Delay by delay over all rows, so a burst of load elsewhere does not hit one row only.
   for (const delay of TAP_DELAYS_MS) {
@@ -346,7 +337,7 @@ export async function benchDeadTaps(engine: Engine, shopUrl: string, atExit: AtE
       await context.close().catch(() => {});
       row.trials.push(trial);
       console.error(
-        `dead taps (${engine}) +${delay} ms ${row.control} ${row.route}: ${trial.outcome}`,
+        `dead taps (${engine}) +${delay} ms ${row.control.label} ${row.route}: ${trial.outcome}`,
       );
     }
   }
@@ -373,14 +364,12 @@ export async function benchDeadTaps(engine: Engine, shopUrl: string, atExit: AtE
 /** The issue's table of `ok`/`lost`, the totals, and what went wrong besides. */
 export function deadTapsTable(figures: DeadTapFigures): string {
   const { throttling: slowed, delays_ms: delays } = figures;
-  const cell = (trial?: TapTrial) => (trial?.outcome === 'lost' ? '**lost**' : trial?.outcome);
-  const errors = figures.rows.flatMap((row) =>
-    row.trials
-      .filter((trial) => trial.error)
-      .map(
-        (trial) => `${row.control} on \`${row.route}\` at +${trial.delay_ms} ms: ${trial.error}`,
-      ),
-  );
+  const cell = (trial?: TapTrial) =>
+    trial?.outcome === 'error'
+      ? `error: ${trial.error}`
+      : trial?.outcome === 'lost'
+        ? '**lost**'
+        : 'ok';
   return [
     `One real tap per fresh page load in ${figures.engine} (CPU ${slowed.cpu_slowdown}x slower, ${slowed.latency_ms} ms latency, ${(slowed.download_bytes_per_s * 8) / 1e6} Mbps down), the given time after the control first shows; \`ok\` when the shopper or the server sees its effect within ${EFFECT_MS / 1000} s.`,
     '',
@@ -388,16 +377,10 @@ export function deadTapsTable(figures: DeadTapFigures): string {
     `| --- | --- |${delays.map(() => ' :---: |').join('')}`,
     ...figures.rows.map(
       (row) =>
-        `| ${row.control} | \`${row.route}\` | ${delays.map((delay) => cell(row.trials.find((trial) => trial.delay_ms === delay))).join(' | ')} |`,
+        `| ${row.control.label} | \`${row.route}\` | ${delays.map((delay) => cell(row.trials.find((trial) => trial.delay_ms === delay))).join(' | ')} |`,
     ),
     '',
-    `**${figures.lost} of ${figures.taps} taps lost** (target 0: ${mark(figures.met)}), ${figures.lost_before_app} of them before the app had taken the page over; ${figures.duration_s.toFixed(0)} s.`,
-    ...(errors.length > 0
-      ? ['', `**${errors.length} trial(s) failed**: ${errors.join('; ')}.`]
-      : []),
-    ...(figures.external.length > 0
-      ? ['', `**Requests off the machine:** ${figures.external.join(', ')}`]
-      : []),
+    `**${figures.lost} of ${figures.taps} taps lost** (target 0, no error, no request off the machine: ${mark(figures.met)}), ${figures.lost_before_app} of them before the app had taken the page over; ${figures.errors} error(s); requests off the machine: ${figures.external.join(', ') || 'none'}; ${figures.duration_s.toFixed(0)} s.`,
   ].join('\n');
 }
 

@@ -1,19 +1,55 @@
 // The benches' browsers, launched as the e2e tests launch them (tests/e2e/browser.ts,
-// tests/e2e/firefox.ts), with Ctrl+C left to the bench (it stops its servers after the browser).
-//   - Chromium through playwright-core: the first views, pictures, search, loading states and
-//     the faults' screenshots;
-//   - a phone through puppeteer-core, Chromium or Firefox ESR, for the dead taps: one driver for
-//     both engines, so that their trials are one loop.
+// tests/e2e/firefox.ts), with Ctrl+C left to the bench (it stops its servers after the browser):
+// Chromium through playwright-core, and for the dead taps a phone through puppeteer-core,
+// Chromium or Firefox ESR (one driver for both engines, so that their trials are one loop).
+import type { Browser, Page } from 'playwright-core';
 import puppeteer, { type Browser as PhoneBrowser, type Page as PhonePage } from 'puppeteer-core';
 import { CHROME_PATH, LAUNCH_ARGS, launchBrowser } from '../../tests/e2e/browser.ts';
 import { launchFirefox } from '../../tests/e2e/firefox.ts';
 import { FIRST_VIEW_VIEWPORT, firstVisitorContext } from '../../tests/e2e/first-view.ts';
 
-export { CHROME_PATH, FIRST_VIEW_VIEWPORT, firstVisitorContext, LAUNCH_ARGS };
+export { CHROME_PATH, FIRST_VIEW_VIEWPORT, LAUNCH_ARGS };
 
 const OWN_SIGNALS = { handleSIGINT: false, handleSIGTERM: false };
 
 export const launchChromium = () => launchBrowser(OWN_SIGNALS);
+
+/** A first-time visitor on a phone (tests/e2e/first-view.ts) whose requests stay on the machine. */
+export async function phoneContext(browser: Browser, origin: string) {
+  const context = await firstVisitorContext(browser);
+  await context.route(
+    (url) => url.origin !== origin && url.protocol.startsWith('http'),
+    (request) => request.abort('blockedbyclient'),
+  );
+  return context;
+}
+
+/**
+ * Runs `act` in the page and resolves with the time from then (or from the last `input` event,
+ * when `typing`) until `seen` holds, read at the first frame painted after it (a frame callback
+ * followed by a task runs once that frame is painted). Text, not a function: tsx would add
+ * helpers of its own to a function's source, which the page does not have.
+ */
+export function timeUntilShown(
+  page: Page,
+  seen: string,
+  { act = '', typing = false }: { act?: string; typing?: boolean },
+): Promise<number> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    let start = performance.now();
+    // input, not keydown: Chromium types Cyrillic as text insertion, with no key events.
+    if (${typing}) document.addEventListener('input', (event) => (start = event.timeStamp), true);
+    setTimeout(() => reject(new Error('not shown within 30 s: ' + ${JSON.stringify(seen)})), 30_000);
+    const observer = new MutationObserver(() => {
+      if (!(${seen})) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
+    });
+    const all = { childList: true, subtree: true, characterData: true, attributes: true };
+    observer.observe(document, all);
+    ${act};
+  })`);
+}
 
 /** A mid-range phone on slow 4G, as Lighthouse's mobile preset (applied, not simulated). */
 export const PHONE = {

@@ -53,3 +53,11 @@ export async function writeReport(
   await writeFile(path.join(dir, `${name}.md`), md);
   console.log(`Written to reports/${name}.json and reports/${name}.md`);
 }
+
+/** A row of targetTable; without a target, a figure shown beside the targets. */
+export const row = (figure: string, value: string, target = '', met = true): Target => ({
+  figure,
+  value,
+  target,
+  met,
+});
