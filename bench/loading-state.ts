@@ -1,13 +1,9 @@
-// How soon each page shows a loading state while its API answers are still on their way, part of
-// `npm run bench`; target 1 s or less, so that a slow answer never leaves the shopper looking at a
-// blank page for long. tests/e2e/failures-slow.test.ts checks that it shows; how soon is a timing
-// goal, and a busy machine makes a figure worse here instead of failing a test at random.
-//
-// Per route, median of 3 runs: a returning shopper (a fresh phone context that has opened /login/,
-// so the shop's code is cached; a first visit is Lighthouse's part) navigates there inside the app
-// (the server renders every page with its data), every /api request held, timed until `main`
-// shows a loading state (aria-busy, a skeleton or a loader). /order and /commit are not timed:
-// the basket comes with every page (issue 19), so they have no loading state left.
+// How soon each page shows a loading state while its API answers are held, part of `npm run
+// bench` (target ≤ 1 s: a slow answer never leaves a blank page for long). That it shows is
+// tests/e2e/failures-slow.test.ts's; how soon is a timing goal. Per route, median of 3 runs: a
+// returning shopper (a phone context that has opened /login/, so the shop's code is cached)
+// navigates there inside the app, as the server renders every page with its data. /order and
+// /commit have no loading state left: the basket comes with every page (issue 19).
 import type { Browser } from 'playwright-core';
 import { phoneContext, timeUntilShown } from './lib/browsers.ts';
 import { ms, type Target } from './lib/report.ts';

@@ -8,8 +8,7 @@
 // Firefox: WebDriver BiDi cannot throttle, so the slow 4G is a proxy in front of the shop and the
 // CPU is NOT slowed. The controls census (tests/e2e/controls-census.test.ts) guards the cause of
 // most dead taps; what is left is a race with the app's start, which only a timing run finds.
-import { once } from 'node:events';
-import { createServer, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { Agent, fetch } from 'undici';
@@ -20,6 +19,7 @@ import {
   PHONE,
   throttlePhone,
 } from './lib/browsers.ts';
+import { httpBackend } from '../tests/e2e/fault-backends.ts';
 import { visitorWithBasket } from '../tests/e2e/visitor-cookies.ts';
 import { type AtExit, isMain, runBench } from './lib/main.ts';
 import { mark, writeReport } from './lib/report.ts';
@@ -171,7 +171,7 @@ async function inPage<T>(page: Page, expression: string): Promise<T | null> {
 async function slowNetwork(target: string, atExit: AtExit): Promise<string> {
   const { hostname: host, port } = new URL(target);
   let linkFreeAt = 0;
-  const server = createServer((incoming, outgoing) => {
+  const proxy = await httpBackend((incoming, outgoing) => {
     setTimeout(() => {
       // No pooled sockets to the shop: none stays open to hold its close up at the end.
       const { method, url: path, headers } = incoming;
@@ -194,14 +194,8 @@ async function slowNetwork(target: string, atExit: AtExit): Promise<string> {
       incoming.pipe(forwarded);
     }, PHONE.latency_ms);
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  atExit(async () => {
-    server.closeAllConnections();
-    server.close();
-  });
-  const address = server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  atExit(proxy.close);
+  return proxy.url;
 }
 
 /** The bench's own requests to the shop, on sockets closed at the end (none holds its close up). */
