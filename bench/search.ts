@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { searchByName } from '../stub-server/search.ts';
 import type { StoredProduct } from '../stub-server/db.ts';
+import { buildCatalogSeed } from '../stub-server/fixtures/seed.ts';
 import { toProduct } from '../stub-server/serializers.ts';
 import { generateProducts } from '../tests/stub/search-catalog.ts';
 import { phoneContext, timeUntilShown } from './lib/browsers.ts';
@@ -28,13 +29,7 @@ const STUB_QUERIES = [
 const DEBOUNCE_MS = 500;
 const BROWSER_ROUNDS = 3;
 /** Queries typed in the shop, with a product each must show (seed catalogue). */
-const BROWSER_QUERIES: [query: string, productId: number][] = [
-  ['мал', 7],
-  ['клубника', 6],
-  ['черн', 20],
-  ['смородина', 11],
-  ['вишня', 25],
-];
+const BROWSER_QUERIES = { мал: 7, клубника: 6, черн: 20, смородина: 11, вишня: 25 };
 /** Between keystrokes: a brisk typist, well under the pause. */
 const KEY_DELAY_MS = 60;
 
@@ -45,18 +40,12 @@ const answerBody = (products: StoredProduct[], query: string): string =>
   JSON.stringify(searchByName(products, query).map(toProduct));
 
 export function benchStubSearch() {
-  // Generated names made into whole stored products, so the answer is as long as a real one.
-  const products: StoredProduct[] = generateProducts(10_000).map(({ id, name }) => ({
-    id,
-    name,
-    section_id: 1 + (id % 40),
-    image: `/media/products/${id}.svg`,
-    unit: id % 3 === 0 ? 'шт' : 'кг',
-    unit_step: id % 3 === 0 ? null : 0.1,
-    price: 90 + (id % 900),
-    rest: id % 25,
-    available: id % 11 !== 0,
-  }));
+  // Generated names on the seed's products, so that each answer is as long as a real one.
+  const seed = buildCatalogSeed().products;
+  const products: StoredProduct[] = generateProducts(10_000).map(({ id, name }, index) => {
+    const product = seed[index % seed.length] as StoredProduct;
+    return { ...product, id, name, section_id: 1 + (id % 40) };
+  });
   // The first query over a list builds its index; it is reported apart, not hidden.
   const started = performance.now();
   answerBody(products, 'малина');
@@ -89,7 +78,7 @@ export async function benchSearchInBrowser(browser: Browser, baseUrl: string) {
   try {
     // Round 0 warms up (code chunks, JIT, the stub's first answers) and is not counted.
     for (let round = 0; round <= BROWSER_ROUNDS; round += 1) {
-      for (const [query, productId] of BROWSER_QUERIES) {
+      for (const [query, productId] of Object.entries(BROWSER_QUERIES)) {
         await page.goto(`${baseUrl}/search`);
         const field = page.getByRole('textbox', { name: 'Поиск' });
         // The server's field is there at once; typing counts from when the app has taken it over.

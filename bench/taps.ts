@@ -42,75 +42,66 @@ const SEARCH = '/search?q=малина';
  * cookies first, so that the notice covers nothing.
  */
 const CONTROLS: {
-  label: string;
   routes: string[];
   selector: string;
   text?: string;
   effect: string;
 }[] = [
   {
-    label: '`В корзину`',
     routes: ['/', '/section/1', '/product/7', SEARCH],
     selector: 'button',
     text: 'В корзину',
     effect: 'basket',
   },
   {
-    label: 'plus of a basket line',
     routes: ['/order'],
     selector: 'button[aria-label^="Увеличить количество"]',
     effect: 'basket',
   },
   {
-    label: 'cookie notice `Продолжить`',
     routes: ['/', '/catalog'],
     selector: '[role="region"][aria-label="Уведомление о cookie"] button',
     text: 'Продолжить',
     effect: 'cookie',
   },
   {
-    label: 'theme toggle',
     routes: ['/', '/catalog'],
     selector: 'footer [aria-label="Переключить тему"]',
     effect: `document.documentElement.dataset.mantineColorScheme === 'dark'`,
   },
   {
-    label: '`Меню`',
     routes: ['/', '/product/7'],
     selector: 'header [aria-label="Меню"]',
     effect: `!!document.querySelector('[role="menu"][aria-label="Меню"]:popover-open')`,
   },
   // Product 5 has no stock in the stub.
   {
-    label: '`Недоступно`',
     routes: ['/product/5'],
     selector: 'button',
     text: 'Недоступно',
     effect: `[...document.querySelectorAll('dialog')].some((dialog) => (dialog.open || dialog.matches(':popover-open')) && dialog.textContent.includes('Товар закончился'))`,
   },
   {
-    label: 'search `Назад`',
     routes: [`${SEARCH}&from=${encodeURIComponent('/catalog')}`],
     selector: 'main [aria-label="Назад"]',
     effect: `location.pathname === '/catalog'`,
   },
   {
-    label: 'search `Очистить поиск`',
     routes: [SEARCH],
     selector: 'main [aria-label="Очистить поиск"]',
     effect: `!new URL(location.href).searchParams.has('q') && document.querySelector('main input[name="q"]')?.value === ''`,
   },
 ];
 type Control = Omit<(typeof CONTROLS)[number], 'routes'>;
+/** A control's name in the table: its text, or its aria-label. */
+const labelOf = ({ text, selector }: Control) =>
+  `\`${text ?? /aria-label\^?="([^"]+)"/.exec(selector)?.[1]}\``;
 
 interface TapTrial {
   delay_ms: number;
   outcome: 'ok' | 'lost' | 'error';
-  /** From navigation start until the control first showed. */
-  shown_ms?: number;
   /** Whether the app had taken the page over (html[data-hydrated]) when the tap went out. */
   hydrated_at_tap?: boolean;
-  effect_ms?: number;
   error?: string;
 }
 
@@ -263,7 +254,6 @@ async function tapOnce(
     }
     await sleep(POLL_MS);
   }
-  const shownAt = performance.now();
   await sleep(delay);
   // Where the control is now (the page may have moved it), as a shopper's finger would find it.
   const now = (await locate()) ?? spot;
@@ -289,9 +279,7 @@ async function tapOnce(
   return {
     delay_ms: delay,
     outcome: ok ? 'ok' : 'lost',
-    shown_ms: Math.round(shownAt - navigationStart),
     hydrated_at_tap: now.hydrated,
-    ...(ok ? { effect_ms: Math.round(performance.now() - tappedAt) } : {}),
   };
 }
 
@@ -314,7 +302,7 @@ export async function benchDeadTaps(engine: Engine, shopUrl: string, atExit: AtE
   await warm.close();
 
   const rows = CONTROLS.flatMap(({ routes, ...control }) =>
-    routes.map((route) => ({ control, route, trials: [] as TapTrial[] })),
+    routes.map((route) => ({ label: labelOf(control), control, route, trials: [] as TapTrial[] })),
   );
   const external = new Set<string>();
   // Delay by delay over all rows, so a burst of load elsewhere does not hit one row only.
@@ -331,7 +319,7 @@ export async function benchDeadTaps(engine: Engine, shopUrl: string, atExit: AtE
       await context.close().catch(() => {});
       row.trials.push(trial);
       console.error(
-        `dead taps (${engine}) +${delay} ms ${row.control.label} ${row.route}: ${trial.outcome}`,
+        `dead taps (${engine}) +${delay} ms ${row.label} ${row.route}: ${trial.outcome}`,
       );
     }
   }
@@ -371,7 +359,7 @@ export function deadTapsTable(figures: DeadTapFigures): string {
     `| --- | --- |${delays.map(() => ' :---: |').join('')}`,
     ...figures.rows.map(
       (row) =>
-        `| ${row.control.label} | \`${row.route}\` | ${delays.map((delay) => cell(row.trials.find((trial) => trial.delay_ms === delay))).join(' | ')} |`,
+        `| ${row.label} | \`${row.route}\` | ${delays.map((delay) => cell(row.trials.find((trial) => trial.delay_ms === delay))).join(' | ')} |`,
     ),
     '',
     `**${figures.lost} of ${figures.taps} taps lost** (target 0, no error, no request off the machine: ${mark(figures.met)}), ${figures.lost_before_app} of them before the app had taken the page over; ${figures.errors} error(s); requests off the machine: ${figures.external.join(', ') || 'none'}; ${figures.duration_s.toFixed(0)} s.`,
