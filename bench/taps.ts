@@ -347,11 +347,7 @@ export async function benchDeadTaps(engine: Engine, shopUrl: string, atExit: AtE
 export function deadTapsTable(figures: DeadTapFigures): string {
   const { throttling: slowed, delays_ms: delays } = figures;
   const cell = (trial?: TapTrial) =>
-    trial?.outcome === 'error'
-      ? `error: ${trial.error}`
-      : trial?.outcome === 'lost'
-        ? '**lost**'
-        : 'ok';
+    ({ ok: 'ok', lost: '**lost**', error: `error: ${trial?.error}` })[trial?.outcome ?? 'error'];
   return [
     `One real tap per fresh page load in ${figures.engine} (CPU ${slowed.cpu_slowdown}x slower, ${slowed.latency_ms} ms latency, ${(slowed.download_bytes_per_s * 8) / 1e6} Mbps down), the given time after the control first shows; \`ok\` when the shopper or the server sees its effect within ${EFFECT_MS / 1000} s.`,
     '',
@@ -373,13 +369,13 @@ if (isMain(import.meta.url)) {
       throw new Error('BENCH_TAPS_ENGINES: chromium, firefox or both');
     }
     const shop = await startBenchShop(atExit);
-    const all: DeadTapFigures[] = [];
+    let met = true;
     for (const engine of engines) {
       const figures = await benchDeadTaps(engine, shop.url, atExit);
       const name = engine === 'firefox' ? 'bench-dead-taps-firefox' : 'bench-dead-taps';
       await writeReport(name, `Dead taps in ${engine}`, figures, deadTapsTable(figures));
-      all.push(figures);
+      met &&= figures.met;
     }
-    return all.every((figures) => figures.met);
+    return met;
   });
 }
