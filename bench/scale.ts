@@ -13,16 +13,11 @@
 import { Agent } from 'node:http';
 import { httpBackend, proxyHandler, stubBackend } from '../tests/e2e/fault-backends.ts';
 import { REPO_ROOT, startInstances, startRecipe } from '../tests/e2e/nginx-recipe.ts';
-import {
-  cookieHeader,
-  type CookieJar,
-  keepCookies,
-  visitorWithBasket,
-} from '../tests/e2e/visitor-cookies.ts';
+import { visitorWithBasket } from '../tests/e2e/visitor-cookies.ts';
 import { runBench } from './lib/main.ts';
 import { allMet, type Target, targetTable, writeReport } from './lib/report.ts';
 import { baseCheckout, requireBuild, startShopChild } from './lib/shop.ts';
-import { rate } from './lib/visitor.ts';
+import { rate, Visitor } from './lib/visitor.ts';
 
 const BASE = process.env.BENCH_BASE ?? 'ed4036b';
 const NEWCOMERS = 200;
@@ -34,12 +29,8 @@ const BROWSE = [
   '/product/7',
   '/product/4',
   '/product/17',
-  `/search?q=${encodeURIComponent('малина')}`,
+  '/search?q=малина',
 ];
-const CHROMIUM = {
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'accept-encoding': 'gzip, deflate, br, zstd',
-};
 const TARGET = { times_instance: 10, nginx_p99_ms: 20, hit_ratio: 0.95, render_times_base: 2 };
 
 /** The stub behind a proxy that counts the requests it passes on: the backend's calls. */
@@ -67,22 +58,16 @@ async function countedBackend() {
 
 /** One newcomer's walk through the catalogue: each page's X-Cache-Status. */
 async function browse(front: string, newcomer: number): Promise<string[]> {
-  const jar: CookieJar = new Map();
-  if (newcomer % 4 === 0) jar.set('theme', 'dark');
+  const visitor = new Visitor(new URL(front), 15_000, newcomer % 4 === 0 ? { theme: 'dark' } : {});
   const statuses: string[] = [];
   for (const [step, pathname] of BROWSE.entries()) {
-    const answer = await fetch(front + pathname, {
-      headers: { ...CHROMIUM, cookie: cookieHeader(jar) },
-    });
-    await answer.arrayBuffer();
+    const answer = await visitor.view(pathname, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
     if (answer.status !== 200) throw new Error(`${pathname}: ${answer.status}`);
-    statuses.push(answer.headers.get('x-cache-status') ?? 'none');
+    statuses.push(String(answer.headers['x-cache-status'] ?? 'none'));
     if (step === 0) {
       // The app starts: its first call brings the session and the CSRF token.
-      const started = await fetch(`${front}/api/catalog/basket`);
-      await started.arrayBuffer();
-      keepCookies(jar, started);
-      if (newcomer % 2 === 0) jar.set('cookieAccepted', 'true');
+      await visitor.view('/api/catalog/basket', { Accept: 'application/json' });
+      if (newcomer % 2 === 0) visitor.cookies.set('cookieAccepted', 'true');
     }
   }
   return statuses;

@@ -3,7 +3,8 @@
 // them, each request on a connection of its own (none stays open behind it, so the server's open
 // files count its own) and its wait capped; a timed GET; and autocannon's load.
 import { execFile } from 'node:child_process';
-import { type IncomingHttpHeaders, request } from 'node:http';
+import { once } from 'node:events';
+import { type IncomingHttpHeaders, type IncomingMessage, request } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type autocannon from 'autocannon';
@@ -31,11 +32,13 @@ export class Visitor {
     for (const [name, value] of Object.entries(cookies)) this.cookies.set(name, value);
   }
 
-  view(pagePath: string): Promise<Answer> {
+  /** A page as a browser asks for it; `headers` added (e.g. its Accept-Encoding). */
+  view(pagePath: string, headers: Record<string, string> = {}): Promise<Answer> {
     return this.send(pagePath, 'GET', {
       Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
       'Sec-Fetch-Mode': 'navigate',
       'Sec-Fetch-Dest': 'document',
+      ...headers,
     });
   }
 
@@ -51,18 +54,7 @@ export class Visitor {
     return this.send(action, 'POST', headers, new URLSearchParams(fields).toString());
   }
 
-  private keep(answer: Answer): void {
-    for (const line of answer.headers['set-cookie'] ?? []) {
-      const cookie = parseSetCookie(line);
-      const expired =
-        (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
-        (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
-      if (expired) this.cookies.delete(cookie.name);
-      else this.cookies.set(cookie.name, cookie.value ?? '');
-    }
-  }
-
-  private send(
+  private async send(
     where: string,
     method: 'GET' | 'POST',
     headers: Record<string, string>,
@@ -70,50 +62,45 @@ export class Visitor {
   ): Promise<Answer> {
     const cookie = stringifyCookie(Object.fromEntries(this.cookies));
     const started = performance.now();
-    return new Promise((resolve) => {
-      let settled = false;
-      const finish = (answer: Omit<Answer, 'ms'>) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        const done = { ...answer, ms: performance.now() - started };
-        this.keep(done);
-        resolve(done);
-      };
-      const failed = (error?: Error) =>
-        finish({ status: null, capped: !error, error: error?.message, headers: {}, body: '' });
-      const req = request(
-        new URL(where, this.shop),
-        {
-          method,
-          headers: {
-            'Accept-Language': 'ru-RU,ru;q=0.9',
-            ...headers,
-            ...(cookie ? { cookie } : {}),
-          },
-          agent: false,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', failed);
-          res.on('end', () =>
-            finish({
-              status: res.statusCode ?? null,
-              capped: false,
-              headers: res.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-        },
-      );
-      const timer = setTimeout(() => {
-        failed();
-        req.destroy();
-      }, this.capMs);
-      req.on('error', failed);
-      req.end(body);
+    const signal = AbortSignal.timeout(this.capMs);
+    const req = request(new URL(where, this.shop), {
+      method,
+      headers: { 'Accept-Language': 'ru-RU,ru;q=0.9', ...headers, ...(cookie ? { cookie } : {}) },
+      agent: false,
+      signal,
     });
+    req.end(body);
+    try {
+      const [res] = (await once(req, 'response')) as [IncomingMessage];
+      const chunks: Buffer[] = [];
+      for await (const chunk of res) chunks.push(chunk as Buffer);
+      for (const line of res.headers['set-cookie'] ?? []) {
+        const { name, value = '', maxAge, expires } = parseSetCookie(line);
+        const expired = (maxAge ?? 1) <= 0 || (expires?.getTime() ?? Infinity) <= Date.now();
+        if (expired) this.cookies.delete(name);
+        else this.cookies.set(name, value);
+      }
+      const answer = Buffer.concat(chunks).toString('utf8');
+      const ms = performance.now() - started;
+      return {
+        status: res.statusCode ?? null,
+        ms,
+        capped: false,
+        headers: res.headers,
+        body: answer,
+      };
+    } catch (error) {
+      req.destroy();
+      const ms = performance.now() - started;
+      return {
+        status: null,
+        ms,
+        capped: signal.aborted,
+        error: String(error),
+        headers: {},
+        body: '',
+      };
+    }
   }
 }
 
