@@ -1,12 +1,9 @@
 // `npm run bench:faults` (issue 24; it builds first): the production server (`startShopProcess`,
 // a process of its own, so that its open files can be counted in /proc/PID/fd) in front of each
-// backend of tests/e2e/fault-backends.ts in turn; the README says what it measures. The views for
-// open files come from returning visitors (a session cookie: their basket is asked for too); the
-// forms are posted as a browser posts them, by visitors who viewed their page first. Every request
-// waits at most 15 s ("no answer"). Targets: each page within SSR_DATA_TIMEOUT_MS + 0.5 s (after
-// the backend died: 200 with its content); each form within FORM_TIMEOUT_MS + 1 s, with its
-// message (or done); open files back within 20 of the baseline; no answer ≥ 500 of the shop's own;
-// the server keeps running. What the shopper sees is tests/e2e/backend-faults.test.ts's.
+// backend of tests/e2e/fault-backends.ts in turn; the README says what it measures, the table
+// what it targets. The views for open files come from returning visitors (a session cookie: their
+// basket is asked for too); the forms are posted as a browser posts them, by visitors who viewed
+// their page first. What the shopper sees is tests/e2e/backend-faults.test.ts's.
 import { readdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -92,12 +89,11 @@ function started<T extends { close(): Promise<void> }>(atExit: AtExit, backend: 
   return backend;
 }
 
-async function openFiles(pid: number | undefined): Promise<number | null> {
-  return readdir(`/proc/${pid}/fd`).then(
-    (files) => files.length,
+const openFiles = (pid: number | undefined) =>
+  readdir(`/proc/${pid}/fd`).then(
+    (files): number | null => files.length,
     () => null,
   );
-}
 
 /** The count once two reads 250 ms apart agree (at most 5 s): a dead backend's sockets close. */
 async function steadyOpenFiles(pid: number | undefined): Promise<number | null> {

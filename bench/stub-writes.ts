@@ -1,18 +1,10 @@
-// The stub under a storm of basket writes (issue 13). Part of `npm run bench`; alone:
-// `npm run bench:writes` (writes reports/bench-stub-writes.json, exits 1 when a target is
-// missed).
-//   - A data file of about 1 MB: the seed plus 3,000 anonymous sessions with baskets, written as
-//     json-server writes it (pretty-printed).
-//   - The stub's own CLI (tests/stub/stub-process.ts's spawnStub, without its test controls), in a
-//     process of its own, on 127.0.0.1 and a free port.
-//   - autocannon keeps 200 connections doing basket PUTs (a random session, product and valid
-//     amount each) for 20 s, while a newcomer (no cookies, a new connection) GETs the basket
-//     every 200 ms: 95 probes, so its p99 is its slowest answer.
-//   - Before, a warm-up: the same load for 3 s on the just-started process. The targets are the
-//     steady state's: in the first half second V8 still compiles the handlers, and a newcomer
-//     waits up to some 300 ms; that is what a shopper meets right after a restart under load,
-//     shown beside and judged by no target.
-// Targets: ≥ 500 writes/s, PUT p99 ≤ 500 ms, newcomer p99 ≤ 200 ms.
+// The stub under a storm of basket writes (issue 13), in `npm run bench` and `npm run bench:writes`
+// alone (the README says what it measures): the stub's own CLI in a process of its own
+// (tests/stub/stub-process.ts) on a data file as json-server writes it (pretty-printed), every
+// PUT with a random session, product and valid amount. The newcomer's 95 probes make its p99 its
+// slowest answer. The 3 s warm-up comes first because in the first half second V8 still compiles
+// the handlers and a newcomer waits up to some 300 ms: what a shopper meets right after a restart
+// under load, shown beside and judged by no target.
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -168,18 +160,16 @@ export function stubWritesTargets(figures: StubWritesFigures): Target[] {
       target: `≥ ${TARGET_WRITES_PER_S}`,
       met: figures.writes_per_s >= TARGET_WRITES_PER_S,
     },
-    { figure: 'PUT latency p50', value: ms(figures.put_p50_ms), target: '', met: true },
     {
-      figure: 'PUT latency p99',
-      value: ms(figures.put_p99_ms),
-      target: `≤ ${TARGET_PUT_P99_MS} ms`,
+      figure: 'PUT latency p50, p99',
+      value: `${ms(figures.put_p50_ms)}, ${ms(figures.put_p99_ms)}`,
+      target: `p99 ≤ ${TARGET_PUT_P99_MS} ms`,
       met: figures.put_p99_ms <= TARGET_PUT_P99_MS,
     },
-    { figure: "Newcomer's GET p50", value: ms(figures.newcomer_p50_ms), target: '', met: true },
     {
-      figure: `Newcomer's GET p99 (one each ${PROBE_EVERY_MS} ms, unanswered within ${PROBE_TIMEOUT_MS / 1000} s)`,
-      value: `${ms(figures.newcomer_p99_ms)} (${figures.newcomer_unanswered} of ${figures.newcomer_probes} unanswered)`,
-      target: `≤ ${TARGET_NEWCOMER_P99_MS} ms`,
+      figure: `Newcomer's GET p50, p99 (one each ${PROBE_EVERY_MS} ms; unanswered within ${PROBE_TIMEOUT_MS / 1000} s)`,
+      value: `${ms(figures.newcomer_p50_ms)}, ${ms(figures.newcomer_p99_ms)} (${figures.newcomer_unanswered} of ${figures.newcomer_probes} unanswered)`,
+      target: `p99 ≤ ${TARGET_NEWCOMER_P99_MS} ms`,
       met: figures.newcomer_p99_ms <= TARGET_NEWCOMER_P99_MS,
     },
     {
