@@ -16,20 +16,19 @@ export interface Answer {
   status: number | null;
   ms: number;
   capped: boolean;
-  error?: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
 
 export class Visitor {
-  readonly cookies = new Map<string, string>();
+  readonly cookies: Map<string, string>;
 
   constructor(
     private readonly shop: URL,
     private readonly capMs: number,
     cookies: Record<string, string> = {},
   ) {
-    for (const [name, value] of Object.entries(cookies)) this.cookies.set(name, value);
+    this.cookies = new Map(Object.entries(cookies));
   }
 
   /** A page as a browser asks for it; `headers` added (e.g. its Accept-Encoding). */
@@ -80,23 +79,21 @@ export class Visitor {
         if (expired) this.cookies.delete(name);
         else this.cookies.set(name, value);
       }
-      const answer = Buffer.concat(chunks).toString('utf8');
       const ms = performance.now() - started;
+      const text = Buffer.concat(chunks).toString('utf8');
       return {
         status: res.statusCode ?? null,
         ms,
         capped: false,
         headers: res.headers,
-        body: answer,
+        body: text,
       };
-    } catch (error) {
+    } catch {
       req.destroy();
-      const ms = performance.now() - started;
       return {
         status: null,
-        ms,
+        ms: performance.now() - started,
         capped: signal.aborted,
-        error: String(error),
         headers: {},
         body: '',
       };
