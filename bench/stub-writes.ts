@@ -46,11 +46,8 @@ function orderable(data: StubData) {
     .filter((line) => line.amounts.length > 0);
 }
 
-const pick = <T>(items: T[]): T => {
-  const item = items[Math.floor(Math.random() * items.length)];
-  if (item === undefined) throw new Error('nothing to pick');
-  return item;
-};
+/** One of `items` (never empty here: orderable() keeps the lines with amounts). */
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)] as T;
 
 type Line = ReturnType<typeof orderable>[number];
 
@@ -102,7 +99,6 @@ async function storm(base: string, lines: Line[], sessions: string[], durationS:
           const line = pick(lines);
           return {
             ...request,
-            method: 'PUT',
             path: `/api/catalog/basket/${line.id}`,
             headers: {
               'Content-Type': 'application/json',
