@@ -45,6 +45,9 @@ const PAGES: [string, RegExp][] = [
   ['/search?q=малина', /Малина жёлтая/],
 ];
 
+/** A returning visitor's cookies, but for the session (each its own). */
+const RETURNING = { csrftoken: 'c'.repeat(32), cookieAccepted: 'true' };
+
 /** Each form as the shop's pages draw it (src/features), posted from the page it sits on. */
 const FORMS = {
   basket: {
@@ -110,13 +113,10 @@ async function steadyOpenFiles(pid: number | undefined): Promise<number | null> 
 const waited = (answer: Answer) => (answer.capped ? Infinity : answer.ms);
 const statusOf = (answer: Answer) =>
   answer.status === null ? (answer.capped ? 'no answer' : 'failed') : String(answer.status);
-const timesOf = (answers: Answer[]) => {
-  const times = answers.map(waited);
-  return {
-    p50_ms: Math.round(percentile(times, 0.5)),
-    p99_ms: Math.round(percentile(times, 0.99)),
-  };
-};
+const timesOf = (answers: Answer[], times = answers.map(waited)) => ({
+  p50_ms: Math.round(percentile(times, 0.5)),
+  p99_ms: Math.round(percentile(times, 0.99)),
+});
 
 /** The HTML a visitor reads: without the head, scripts (the page's data) and styles. */
 const visibleHtml = (html: string) =>
@@ -135,7 +135,6 @@ function formSaid(answer: Answer, visitor: Visitor): { said: string; message: bo
 type FaultFigures = Awaited<ReturnType<typeof benchFault>>;
 
 async function benchFault(name: string, start: (typeof FAULTS)[string], workDir: string) {
-  const say = (text: string) => console.error(`faults ${name}: ${text}`);
   const stops: (() => Promise<unknown>)[] = [];
   try {
     const backend = await start((stop) => stops.push(stop));
@@ -186,17 +185,10 @@ async function benchFault(name: string, start: (typeof FAULTS)[string], workDir:
     const viewStatuses: string[] = [];
     for (let round = 0; round < VIEWS / VIEWS_AT_ONCE; round += 1) {
       const answers = await Promise.all(
-        Array.from({ length: VIEWS_AT_ONCE }, (_, index) => {
+        Array.from({ length: VIEWS_AT_ONCE }, async (_, index) => {
           const [path] = PAGES[(round * VIEWS_AT_ONCE + index) % PAGES.length] ?? ['/'];
-          const session = `s${round}x${index}`;
-          const returning = {
-            sessionid: session,
-            csrftoken: 'c'.repeat(32),
-            cookieAccepted: 'true',
-          };
-          return visitor(returning)
-            .view(path)
-            .then((answer) => count(path, answer));
+          const returning = visitor({ ...RETURNING, sessionid: `s${round}x${index}` });
+          return count(path, await returning.view(path));
         }),
       );
       viewStatuses.push(...answers.map(statusOf));
@@ -204,7 +196,6 @@ async function benchFault(name: string, start: (typeof FAULTS)[string], workDir:
     const afterViews = await openFiles(pid);
     await sleep(SETTLE_MS);
     const after = await openFiles(pid);
-    say(`open files ${before} → ${afterViews} → ${after}`);
 
     const pageAnswers = new Map<string, Answer[]>(PAGES.map(([path]) => [path, []]));
     for (let round = 0; round < PAGE_ROUNDS; round += 1) {
@@ -228,7 +219,6 @@ async function benchFault(name: string, start: (typeof FAULTS)[string], workDir:
         met: times.p99_ms <= PAGE_TARGET_MS && (!backend.kill || withContent === PAGE_ROUNDS),
       };
     });
-    say('pages timed');
 
     const trials: (ReturnType<typeof formSaid> & { form: FormName; answer: Answer })[] = [];
     const post = async (who: Visitor, form: FormName) => {
@@ -259,7 +249,6 @@ async function benchFault(name: string, start: (typeof FAULTS)[string], workDir:
         ),
       };
     });
-    say('forms timed');
 
     const exited = shop.child.exitCode !== null || shop.child.signalCode !== null;
     const openFilesMet = before !== null && after !== null && after <= before + FILES_MARGIN;
