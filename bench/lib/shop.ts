@@ -18,9 +18,9 @@ const run = promisify(execFile);
 /** The build the benches measure. */
 export const DIST = path.join(REPO_ROOT, 'dist');
 
-export function requireBuild(dist = DIST): void {
-  if (!existsSync(path.join(dist, 'server', 'entry-server.js'))) {
-    throw new Error(`the build in ${dist} is missing: run npm run build first`);
+export function requireBuild(): void {
+  if (!existsSync(path.join(DIST, 'server', 'entry-server.js'))) {
+    throw new Error(`the build in ${DIST} is missing: run npm run build first`);
   }
 }
 
@@ -32,16 +32,16 @@ export async function tempDir(atExit: AtExit, name: string): Promise<string> {
 }
 
 /**
- * The shop in this process on a free loopback port, on the build in `dist`, with the stub's
- * data (from its seed) and the pictures' cache in a throwaway folder.
+ * The shop in this process on a free loopback port, on the build, with the stub's data (from
+ * its seed) and the pictures' cache in a throwaway folder.
  */
-export async function startBenchShop(atExit: AtExit, dist = DIST): Promise<RunningShop> {
-  requireBuild(dist);
+export async function startBenchShop(atExit: AtExit): Promise<RunningShop> {
+  requireBuild();
   const dataDir = await tempDir(atExit, 'shop');
   const shop = await startShopServer({
     port: 0,
     host: '127.0.0.1',
-    distDir: dist,
+    distDir: DIST,
     stub: { dataFile: path.join(dataDir, 'db.json'), reset: true },
     images: { cacheDir: path.join(dataDir, 'images') },
   });
