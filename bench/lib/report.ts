@@ -53,3 +53,11 @@ export async function writeReport(
   await writeFile(path.join(dir, `${name}.md`), md);
   console.log(`Written to reports/${name}.json and reports/${name}.md`);
 }
+
+/** A figure judged by no target, as a row of targetTable. */
+export const untargeted = (figure: string, value: string): Target => ({
+  figure,
+  value,
+  target: '',
+  met: true,
+});
