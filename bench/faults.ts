@@ -9,13 +9,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   blackHole,
   closedPort,
+  type DyingBackend,
   dyingBackend,
+  type FaultBackend,
   failingBackend,
   slowBackend,
   stubBackend,
 } from '../tests/e2e/fault-backends.ts';
 import { startShopProcess } from '../tests/e2e/nginx-recipe.ts';
-import { type AtExit, runBench } from './lib/main.ts';
+import { runBench } from './lib/main.ts';
 import { mark, ms, writeReport } from './lib/report.ts';
 import { requireBuild, tempDir } from './lib/shop.ts';
 import { percentile, tally } from './lib/stats.ts';
@@ -69,28 +71,16 @@ const FORMS = {
 };
 type FormName = keyof typeof FORMS;
 
-/** Each fault: its backend's address, and (dies mid-run) how to kill it. */
-const FAULTS: Record<
-  string,
-  (atExit: AtExit) => Promise<{ url: string; kill?: () => Promise<void> }>
-> = {
-  'black hole': async (atExit) => started(atExit, await blackHole()),
-  'closed port': async (atExit) => started(atExit, await closedPort()),
-  [`slow (${SLOW_MS / 1000} s)`]: async (atExit) => {
-    const stub = started(atExit, await stubBackend());
-    return started(atExit, await slowBackend(stub.url, SLOW_MS));
-  },
-  'dies mid-run': async (atExit) => {
-    const stub = started(atExit, await stubBackend());
-    return started(atExit, await dyingBackend(stub.url));
-  },
-  'answers 500': async (atExit) => started(atExit, await failingBackend(500)),
-};
+type Backend = FaultBackend & Partial<DyingBackend>;
 
-function started<T extends { close(): Promise<void> }>(atExit: AtExit, backend: T): T {
-  atExit(() => backend.close());
-  return backend;
-}
+/** Each fault's backend; `stub()` starts a working stub for it to stand in front of. */
+const FAULTS: Record<string, (stub: () => Promise<string>) => Promise<Backend>> = {
+  'black hole': blackHole,
+  'closed port': closedPort,
+  [`slow (${SLOW_MS / 1000} s)`]: async (stub) => slowBackend(await stub(), SLOW_MS),
+  'dies mid-run': async (stub) => dyingBackend(await stub()),
+  'answers 500': () => failingBackend(500),
+};
 
 const openFiles = (pid: number | undefined) =>
   readdir(`/proc/${pid}/fd`).then(
@@ -137,7 +127,13 @@ type FaultFigures = Awaited<ReturnType<typeof benchFault>>;
 async function benchFault(name: string, start: (typeof FAULTS)[string], workDir: string) {
   const stops: (() => Promise<unknown>)[] = [];
   try {
-    const backend = await start((stop) => stops.push(stop));
+    const stub = async () => {
+      const working = await stubBackend();
+      stops.push(() => working.close());
+      return working.url;
+    };
+    const backend = await start(stub);
+    stops.push(() => backend.close());
     const shop = await startShopProcess({
       env: {
         NODE_ENV: 'production',
@@ -160,26 +156,20 @@ async function benchFault(name: string, start: (typeof FAULTS)[string], workDir:
       if ((answer.status ?? 0) >= 500) shopErrors.push(`${where} ${answer.status}`);
       return answer;
     };
-    // A buyer has viewed product 7 (and put it in the basket while the backend still answers),
-    // a signer has opened the login page.
+    // A buyer has viewed product 7, a signer the login page. A backend that dies does so after
+    // the pages were seen and the buyers' baskets filled.
     const buyers = Array.from({ length: FORM_VISITORS }, () => visitor());
     const signers = Array.from({ length: FORM_VISITORS }, () => visitor());
-    const ready = (withBasket: boolean) =>
-      Promise.all([
-        ...buyers.map(async (buyer) => {
-          await buyer.view(FORMS.basket.from);
-          if (withBasket)
-            await buyer.post(FORMS.basket.action, FORMS.basket.from, FORMS.basket.fields);
-        }),
-        ...signers.map((signer) => signer.view(FORMS.login.from)),
-      ]);
-    if (backend.kill) {
-      await Promise.all(PAGES.map(([path]) => visitor().view(path)));
-      await ready(true);
-      await backend.kill();
-    } else {
-      await ready(false);
-    }
+    if (backend.kill) await Promise.all(PAGES.map(([path]) => visitor().view(path)));
+    await Promise.all([
+      ...buyers.map(async (buyer) => {
+        const { action, from, fields } = FORMS.basket;
+        await buyer.view(from);
+        if (backend.kill) await buyer.post(action, from, fields);
+      }),
+      ...signers.map((signer) => signer.view(FORMS.login.from)),
+    ]);
+    await backend.kill?.();
 
     const before = await steadyOpenFiles(pid);
     const viewStatuses: string[] = [];
