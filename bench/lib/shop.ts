@@ -1,9 +1,8 @@
 // The shop as the benches start it, the ways the tests do: in this process on the production
 // build (`startShopServer`, with the stub embedded), or as processes of their own
-// (tests/e2e/nginx-recipe.ts: `startShopProcess`, and the recipe behind nginx), or in front of
-// misbehaving backends (tests/e2e/fault-backends.ts), which the benches import from there.
+// (tests/e2e/nginx-recipe.ts: `startShopProcess`); and what such a process holds in memory.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,12 +15,12 @@ export { REPO_ROOT };
 
 const run = promisify(execFile);
 
-/** The build the benches measure; BENCH_DIST points at another (e.g. one made with --outDir). */
-export const DIST = path.resolve(process.env.BENCH_DIST ?? path.join(REPO_ROOT, 'dist'));
+/** The build the benches measure. */
+export const DIST = path.join(REPO_ROOT, 'dist');
 
-export function requireBuild(dist = DIST): void {
-  if (!existsSync(path.join(dist, 'server', 'entry-server.js'))) {
-    throw new Error(`the build in ${dist} is missing: run npm run build first`);
+export function requireBuild(): void {
+  if (!existsSync(path.join(DIST, 'server', 'entry-server.js'))) {
+    throw new Error(`the build in ${DIST} is missing: run npm run build first`);
   }
 }
 
@@ -33,16 +32,16 @@ export async function tempDir(atExit: AtExit, name: string): Promise<string> {
 }
 
 /**
- * The shop in this process on a free loopback port, on the build in `dist`, with the stub's
- * data (from its seed) and the pictures' cache in a throwaway folder.
+ * The shop in this process on a free loopback port, on the build, with the stub's data (from
+ * its seed) and the pictures' cache in a throwaway folder.
  */
-export async function startBenchShop(atExit: AtExit, dist = DIST): Promise<RunningShop> {
-  requireBuild(dist);
+export async function startBenchShop(atExit: AtExit): Promise<RunningShop> {
+  requireBuild();
   const dataDir = await tempDir(atExit, 'shop');
   const shop = await startShopServer({
     port: 0,
     host: '127.0.0.1',
-    distDir: dist,
+    distDir: DIST,
     stub: { dataFile: path.join(dataDir, 'db.json'), reset: true },
     images: { cacheDir: path.join(dataDir, 'images') },
   });
@@ -88,4 +87,12 @@ export async function baseCheckout(ref: string, atExit: AtExit): Promise<string>
   await run('npm', ['ci', '--include=dev', '--prefer-offline', '--no-audit', '--no-fund'], quiet);
   await run('npm', ['run', 'build'], quiet);
   return root;
+}
+
+/** A figure of /proc/PID/status in MB: VmRSS now, or VmHWM, the peak so far. */
+export function procMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+  if (!kb) throw new Error(`no ${field} for process ${pid}`);
+  return Number(kb) / 1024;
 }
