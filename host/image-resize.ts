@@ -1,8 +1,10 @@
 // Resizing and encoding with sharp (libvips): a maintained native library that decodes JPEG,
 // PNG, WebP, AVIF and GIF safely and fast, and writes AVIF, WebP and mozjpeg's JPEG, none of
 // which JavaScript could do at a useful speed. Its Linux binary comes as an npm package.
-import type { Sharp } from 'sharp';
-import type createSharp from 'sharp';
+// It runs in a process of its own (host/image-resizer.mjs, why: there), started with the first
+// picture to resize and stopped when idle: many instances never resize one.
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export type OutputFormat = 'avif' | 'webp' | 'jpeg';
 
@@ -27,24 +29,91 @@ export interface ResizeLimits {
   maxWaiting: number;
 }
 
-let sharpLoaded: Promise<typeof createSharp> | undefined;
-
-/** sharp and libvips load with the first picture to resize: many instances never resize one. */
-function loadSharp(): Promise<typeof createSharp> {
-  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
-    // Every result is kept on disk (host/image-cache.ts): libvips' own cache of open files and
-    // operations would only hold memory.
-    sharp.cache(false);
-    return sharp;
-  });
-  return sharpLoaded;
+/** What the resizer process is asked: one picture. */
+export interface ResizeJob {
+  id: number;
+  source: Uint8Array;
+  width: number;
+  format: OutputFormat;
+  maxPixels: number;
+  timeoutSeconds: number;
 }
 
-/** Settings chosen for photos at card size: no visible loss, and the smallest files. */
-function encode(image: Sharp, format: OutputFormat): Sharp {
-  if (format === 'avif') return image.avif({ quality: 50, effort: 2 });
-  if (format === 'webp') return image.webp({ quality: 72, effort: 4 });
-  return image.jpeg({ quality: 75, mozjpeg: true, progressive: true });
+type ResizeAnswer = { id: number; body: Uint8Array } | { id: number; error: ResizeError['reason'] };
+
+const RESIZER = fileURLToPath(new URL('./image-resizer.mjs', import.meta.url));
+/** The resizer gives its memory back when no picture has been asked for this long. */
+const IDLE_MS = 15_000;
+/** Past sharp's own timeout, a resizer that has not answered is stuck: it is stopped. */
+const STUCK_MS = 5_000;
+
+interface Waiting {
+  resolve(body: Buffer): void;
+  reject(error: ResizeError): void;
+  stuck: NodeJS.Timeout;
+}
+
+/** The resizer process, started when a picture is asked for and stopped when idle. */
+function resizerProcess() {
+  let child: ChildProcess | undefined;
+  let lastId = 0;
+  let idle: NodeJS.Timeout | undefined;
+  const waiting = new Map<number, Waiting>();
+
+  function answered(id: number, outcome: Buffer | ResizeError) {
+    const job = waiting.get(id);
+    if (!job) return;
+    waiting.delete(id);
+    clearTimeout(job.stuck);
+    if (outcome instanceof ResizeError) job.reject(outcome);
+    else job.resolve(outcome);
+    if (waiting.size > 0 || !child) return;
+    // Idle: the shop's own process may end without waiting for it, and it ends after a while.
+    child.channel?.unref();
+    const idleChild = child;
+    idle = setTimeout(() => idleChild.connected && idleChild.disconnect(), IDLE_MS).unref();
+  }
+
+  function start(): ChildProcess {
+    // Plain Node, whatever loader or heap settings the shop's own process runs with.
+    const started = fork(RESIZER, [], { execArgv: [], serialization: 'advanced' });
+    started.on('message', (answer: ResizeAnswer) =>
+      answered(
+        answer.id,
+        'body' in answer
+          ? Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength)
+          : new ResizeError(answer.error),
+      ),
+    );
+    const gone = () => {
+      if (child === started) child = undefined;
+      // A picture that crashed the decoder fails, with those resized beside it; the next
+      // picture starts a new process.
+      for (const id of waiting.keys()) answered(id, new ResizeError('broken'));
+    };
+    started.on('exit', gone);
+    started.on('error', gone);
+    started.unref();
+    return started;
+  }
+
+  return (job: Omit<ResizeJob, 'id'>): Promise<Buffer> =>
+    new Promise((resolve, reject) => {
+      clearTimeout(idle);
+      child ??= start();
+      child.channel?.ref();
+      const id = (lastId += 1);
+      const running = child;
+      const stuck = setTimeout(
+        () => {
+          answered(id, new ResizeError('too-slow'));
+          running.kill('SIGKILL');
+        },
+        job.timeoutSeconds * 1000 + STUCK_MS,
+      );
+      waiting.set(id, { resolve, reject, stuck });
+      running.send({ ...job, id } satisfies ResizeJob);
+    });
 }
 
 /** A queue of at most `concurrency` running jobs and `maxWaiting` waiting ones. */
@@ -68,23 +137,15 @@ function limiter(concurrency: number, maxWaiting: number) {
 
 export function imageResizer(limits: ResizeLimits) {
   const queue = limiter(limits.concurrency, limits.maxWaiting);
+  const resizer = resizerProcess();
   return (source: Buffer, width: number, format: OutputFormat): Promise<Buffer> =>
-    queue(async () => {
-      const sharp = await loadSharp();
-      const input = sharp(source, { limitInputPixels: limits.maxPixels, failOn: 'error' });
-      try {
-        // Turned upright as the camera's EXIF says (phones store photos sideways), never
-        // enlarged, and written without the camera's metadata (location included).
-        const resized = input
-          .rotate()
-          .resize({ width, withoutEnlargement: true })
-          .timeout({ seconds: Math.max(1, Math.ceil(limits.timeoutMs / 1000)) });
-        return await encode(resized, format).toBuffer();
-      } catch (error) {
-        const message = error instanceof Error ? error.message : '';
-        if (/pixel limit/i.test(message)) throw new ResizeError('too-many-pixels');
-        if (/timeout/i.test(message)) throw new ResizeError('too-slow');
-        throw new ResizeError('broken');
-      }
-    });
+    queue(() =>
+      resizer({
+        source,
+        width,
+        format,
+        maxPixels: limits.maxPixels,
+        timeoutSeconds: Math.max(1, Math.ceil(limits.timeoutMs / 1000)),
+      }),
+    );
 }
