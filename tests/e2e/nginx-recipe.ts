@@ -37,7 +37,7 @@ async function answering(url: string, exited: Promise<never>): Promise<void> {
     while (!gone) {
       const answer = await fetch(url).catch(() => null);
       if (answer?.ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
   await Promise.race([ready, exited]);
