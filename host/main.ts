@@ -13,10 +13,11 @@ import { readSettings, SettingError, shopOptions, usageText } from './settings.t
 
 // A render leaves some 2.6 MB of garbage behind, and V8 by default lets the old generation grow
 // to about four times what survives a collection (~40 MB here) before the next one: an instance
-// under load sat at 250–290 MB. Half again what survives keeps it under 200 MB, for about the
-// same CPU per page (npm run bench:memory). V8 reads this at every collection, so the host sets it
-// itself rather than every command line that starts it.
-v8.setFlagsFromString('--heap-growing-percent=50');
+// under load sat at 250–290 MB. Twice what survives keeps it at 170–180 MB (npm run bench:memory)
+// for the same CPU per page as before, within the noise; 1.5 times kept it at 160–170 MB for some
+// 6 % more. V8 reads this at every collection, so the host sets it itself rather than every
+// command line that starts it.
+v8.setFlagsFromString('--heap-growing-percent=100');
 
 let args;
 try {
