@@ -57,7 +57,7 @@ export class Visitor {
     where: string,
     method: 'GET' | 'POST',
     headers: Record<string, string>,
-    body?: string,
+    form?: string,
   ): Promise<Answer> {
     const cookie = stringifyCookie(Object.fromEntries(this.cookies));
     const started = performance.now();
@@ -68,7 +68,7 @@ export class Visitor {
       agent: false,
       signal,
     });
-    req.end(body);
+    req.end(form);
     try {
       const [res] = (await once(req, 'response')) as [IncomingMessage];
       const chunks: Buffer[] = [];
@@ -80,23 +80,12 @@ export class Visitor {
         else this.cookies.set(name, value);
       }
       const ms = performance.now() - started;
-      const text = Buffer.concat(chunks).toString('utf8');
-      return {
-        status: res.statusCode ?? null,
-        ms,
-        capped: false,
-        headers: res.headers,
-        body: text,
-      };
+      const body = Buffer.concat(chunks).toString('utf8');
+      return { status: res.statusCode ?? null, ms, capped: false, headers: res.headers, body };
     } catch {
       req.destroy();
-      return {
-        status: null,
-        ms: performance.now() - started,
-        capped: signal.aborted,
-        headers: {},
-        body: '',
-      };
+      const ms = performance.now() - started;
+      return { status: null, ms, capped: signal.aborted, headers: {}, body: '' };
     }
   }
 }
@@ -119,11 +108,10 @@ export async function timedGet(url: string, capMs: number): Promise<number> {
 const AUTOCANNON = path.join(REPO_ROOT, 'node_modules', 'autocannon', 'autocannon.js');
 
 /**
- * GETs of `url` on `connections` connections, 3 s to warm up (a long-running server's steady
- * state, not its first compile), then 10 s measured; `measuring` is called between the two.
- * autocannon runs in a process of its own, so that nothing the bench does weighs on its figures,
- * with two threads: one tops out near 2,300 pages/s of 25 KB on this machine, and its own
- * queueing then shows as the server's latency.
+ * GETs of `url` on `connections` connections: 3 s of warm-up (a server's steady state, not its
+ * first compile), `measuring()`, then 10 s measured. autocannon in a process of its own (nothing
+ * the bench does weighs on it) with two threads: one tops out near 2,300 pages/s of 25 KB here,
+ * and its own queueing then shows as the server's latency.
  */
 export async function rate(
   url: string,
