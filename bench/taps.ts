@@ -1,17 +1,13 @@
-// Dead taps (issue 19), part of `npm run bench`; `npm run bench:taps` runs them alone in Chromium
-// and Firefox ESR (the README gives its knobs). Per control, route and delay: a fresh phone
-// context (bench/lib/browsers.ts) opens the route; once the control shows, the delay is waited,
-// then ONE real mouse click at its centre (it does not wait for the control to be ready); `ok`
-// when the effect shows within 4 s. A tap before the app runs may post a plain HTML form, so the
-// basket is read on the server and the notice's answer in the cookies. Target: no tap lost.
-//
-// Firefox: WebDriver BiDi cannot throttle, so the slow 4G is a proxy in front of the shop and the
-// CPU is NOT slowed. The controls census (tests/e2e/controls-census.test.ts) guards the cause of
-// most dead taps; what is left is a race with the app's start, which only a timing run finds.
+// Dead taps (issue 19; the README gives the knobs): per control, route and delay, a fresh phone
+// context opens the route, waits the delay once the control shows, then makes ONE real click at
+// its centre; `ok` when the effect shows within 4 s. A tap before the app runs may post a plain
+// form, so the basket is read on the server. Firefox: WebDriver BiDi cannot throttle, so slow 4G
+// is a proxy and the CPU is NOT slowed. tests/e2e/controls-census.test.ts guards most causes of a
+// dead tap; a race with the app's start is what only a timing run finds.
 import { request as httpRequest } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { Agent, fetch } from 'undici';
+import { parseCookie } from 'cookie';
 import {
   type Engine,
   FIRST_VIEW_VIEWPORT,
@@ -24,6 +20,7 @@ import { visitorWithBasket } from '../tests/e2e/visitor-cookies.ts';
 import { type AtExit, isMain, runBench } from './lib/main.ts';
 import { mark, writeReport } from './lib/report.ts';
 import { startBenchShop } from './lib/shop.ts';
+import { Visitor } from './lib/visitor.ts';
 
 export const TAP_DELAYS_MS = (process.env.BENCH_TAPS_DELAYS ?? '0,300,700,1200,2000')
   .split(',')
@@ -35,12 +32,8 @@ const POLL_MS = 50;
 
 const SEARCH = '/search?q=малина';
 
-/**
- * Each control: its routes, where it is (a selector, and the button's text) and its effect: what
- * the page says after the tap, or `basket` (the server's basket holds more; /order's starts with
- * product 7) or `cookie` (the notice's cookie is set). Trials other than the notice's accept
- * cookies first, so that the notice covers nothing.
- */
+/** Each control's effect: what the page says after the tap, `basket` (the server's basket holds
+ * more) or `cookie` (the notice's). Other trials accept cookies first: the notice covers nothing. */
 const CONTROLS: {
   routes: string[];
   selector: string;
@@ -106,13 +99,10 @@ interface TapTrial {
 }
 
 /**
- * Runs in the page (text: tsx would add helpers of its own to a function's source). Finds the
- * control (a button found by its text: wholly on the screen, not a carousel's slide parked beside
- * it), keeps it in window.__deadTapTarget, scrolls it into view above the sticky dock (price
- * button, cookie notice) when it is not, and answers where it is; null while it has not shown.
- * Sideways only if the control is not within the screen's width (inline 'nearest'): centring
- * scrolled a page that was briefly wider than the screen while loading (Firefox, /: 44 px), and
- * when it narrowed back the control moved under the tap. The app's DOM is left as it was.
+ * In the page (text: tsx adds helpers to a function's source): where the control is (by its text,
+ * wholly on the screen: not a carousel's parked slide), scrolled above the sticky dock; null while
+ * not shown. Sideways only 'nearest': centring scrolled a page briefly wider than the screen while
+ * loading (Firefox, /: 44 px), and the control moved from under the tap when it narrowed back.
  */
 const LOCATE = `([selector, text]) => {
   const width = document.documentElement.clientWidth;
@@ -189,25 +179,19 @@ async function slowNetwork(target: string, atExit: AtExit): Promise<string> {
   return proxy.url;
 }
 
-/** The bench's own requests to the shop, on sockets closed at the end (none holds its close up). */
-const direct = new Agent({ keepAliveTimeout: 10 });
-
 /** How much the visitor's basket holds on the server (0 while the browser has no session). */
 async function basketAmount(context: BrowserContext, shop: string): Promise<number> {
-  const cookies = await context.cookies();
+  const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
   // Without a session the basket is empty; asking would start a session the page does not know.
-  if (!cookies.some((cookie) => cookie.name === 'sessionid')) return 0;
-  const response = await fetch(`${shop}/api/catalog/basket`, {
-    headers: { cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') },
-    dispatcher: direct,
-  });
-  if (!response.ok) throw new Error(`basket answered ${response.status}`);
-  const lines = Object.values((await response.json()) as Record<string, { amount?: number }>);
+  if (!cookies.sessionid) return 0;
+  const visitor = new Visitor(new URL(shop), SHOW_TIMEOUT_MS, cookies);
+  const answer = await visitor.view('/api/catalog/basket', { Accept: 'application/json' });
+  if (answer.status !== 200) throw new Error(`basket answered ${answer.status ?? 'nothing'}`);
+  const lines = Object.values(JSON.parse(answer.body) as Record<string, { amount?: number }>);
   return lines.reduce((sum, line) => sum + (line.amount ?? 0), 0);
 }
 
-/** One fresh, slowed page load of `route` and one tap on its `kind` of control `delay` ms after
- * it shows; what the effect was. */
+/** One fresh, slowed page load of `route`, one tap `delay` ms after the control shows. */
 async function tapOnce(
   context: BrowserContext,
   engine: Engine,
@@ -224,14 +208,13 @@ async function tapOnce(
     const url = request.url();
     if (/^(https?|wss?):/.test(url) && new URL(url).origin !== front) external.add(url);
   });
-  const cookies = [
-    ...(control.effect === 'cookie' ? [] : ['cookieAccepted=true']),
-    ...(route === '/order' ? (await visitorWithBasket(shop, ['7'])).split('; ') : []),
-  ].map((pair) => {
-    const [, name = '', value = ''] = /^([^=]*)=(.*)$/.exec(pair) ?? [];
-    return { name, value, domain: '127.0.0.1', path: '/' };
-  });
-  if (cookies.length > 0) await context.setCookie(...cookies);
+  const cookies = {
+    ...(control.effect === 'cookie' ? {} : { cookieAccepted: 'true' }),
+    ...(route === '/order' ? parseCookie(await visitorWithBasket(shop, ['7'])) : {}),
+  };
+  for (const [name, value = ''] of Object.entries(cookies)) {
+    await context.setCookie({ name, value, domain: '127.0.0.1', path: '/' });
+  }
   const amountBefore = await basketAmount(context, shop);
   if (engine === 'chromium') await throttlePhone(page);
 
@@ -274,11 +257,7 @@ async function tapOnce(
     ok = (await check()) && performance.now() <= deadline;
     if (!ok) await sleep(4 * POLL_MS);
   }
-  return {
-    delay_ms: delay,
-    outcome: ok ? 'ok' : 'lost',
-    hydrated_at_tap: now.hydrated,
-  };
+  return { delay_ms: delay, outcome: ok ? 'ok' : 'lost', hydrated_at_tap: now.hydrated };
 }
 
 export type DeadTapFigures = Awaited<ReturnType<typeof benchDeadTaps>>;
