@@ -1,9 +1,8 @@
-// `npm run bench:faults` (issue 24; it builds first): the production server (`startShopProcess`,
-// a process of its own, so that its open files can be counted in /proc/PID/fd) in front of each
-// backend of tests/e2e/fault-backends.ts in turn; the README says what it measures, the table
-// what it targets. The views for open files come from returning visitors (a session cookie: their
-// basket is asked for too); the forms are posted as a browser posts them, by visitors who viewed
-// their page first. What the shopper sees is tests/e2e/backend-faults.test.ts's.
+// `npm run bench:faults` (issue 24; the README says what it measures): the production server in a
+// process of its own (its open files counted in /proc/PID/fd) in front of each backend of
+// tests/e2e/fault-backends.ts in turn. Views for open files come from returning visitors (with a
+// session: their basket is asked for too); forms are posted as a browser posts them, by visitors
+// who viewed their page first. What the shopper sees is tests/e2e/backend-faults.test.ts's.
 import { readdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -82,11 +81,10 @@ const FAULTS: Record<string, (stub: () => Promise<string>) => Promise<Backend>> 
   'answers 500': () => failingBackend(500),
 };
 
-const openFiles = (pid: number | undefined) =>
-  readdir(`/proc/${pid}/fd`).then(
-    (files): number | null => files.length,
-    () => null,
-  );
+const openFiles = (pid?: number) =>
+  readdir(`/proc/${pid}/fd`)
+    .then((files) => files.length)
+    .catch(() => null);
 
 /** The count once two reads 250 ms apart agree (at most 5 s): a dead backend's sockets close. */
 async function steadyOpenFiles(pid: number | undefined): Promise<number | null> {
