@@ -15,10 +15,9 @@ import {
   slowBackend,
   stubBackend,
 } from '../tests/e2e/fault-backends.ts';
-import { startShopProcess } from '../tests/e2e/nginx-recipe.ts';
-import { runBench } from './lib/main.ts';
+import { type AtExit, runBench } from './lib/main.ts';
 import { mark, ms, writeReport } from './lib/report.ts';
-import { requireBuild, tempDir } from './lib/shop.ts';
+import { requireBuild, startShopChild } from './lib/shop.ts';
 import { percentile, tally } from './lib/stats.ts';
 import { type Answer, Visitor } from './lib/visitor.ts';
 
@@ -34,7 +33,7 @@ const VIEWS = 200;
 const VIEWS_AT_ONCE = 20;
 const SETTLE_MS = 10_000;
 const FILES_MARGIN = 20;
-/** How long a stopped server may finish what it was doing (behind a stalled backend: never). */
+/** How long a stopped server may finish what it was doing. */
 const STOP_GRACE_MS = 3000;
 
 /** Each page with text of its content in the HTML (stub-server/fixtures/catalog.ts). */
@@ -122,30 +121,25 @@ function formSaid(answer: Answer, visitor: Visitor): { said: string; message: bo
 
 type FaultFigures = Awaited<ReturnType<typeof benchFault>>;
 
-async function benchFault(name: string, start: (typeof FAULTS)[string], workDir: string) {
+async function benchFault(name: string, start: (typeof FAULTS)[string]) {
   const stops: (() => Promise<unknown>)[] = [];
+  const atExit: AtExit = (stop) => stops.push(stop);
   try {
     const stub = async () => {
       const working = await stubBackend();
-      stops.push(() => working.close());
+      atExit(() => working.close());
       return working.url;
     };
     const backend = await start(stub);
-    stops.push(() => backend.close());
-    const shop = await startShopProcess({
-      env: {
-        NODE_ENV: 'production',
-        API_TARGET: backend.url.replace(/\/$/, ''),
-        SSR_DATA_TIMEOUT_MS: String(SSR_DATA_TIMEOUT_MS),
-        FORM_TIMEOUT_MS: String(FORM_TIMEOUT_MS),
-        IMAGE_CACHE_DIR: `${workDir}/images-${name.replace(/\W+/g, '-')}`,
-      },
+    atExit(() => backend.close());
+    const shop = await startShopChild(atExit, {
+      NODE_ENV: 'production',
+      API_TARGET: backend.url.replace(/\/$/, ''),
+      SSR_DATA_TIMEOUT_MS: String(SSR_DATA_TIMEOUT_MS),
+      FORM_TIMEOUT_MS: String(FORM_TIMEOUT_MS),
     });
-    stops.push(async () => {
-      const kill = setTimeout(() => shop.child.kill('SIGKILL'), STOP_GRACE_MS);
-      await shop.close();
-      clearTimeout(kill);
-    });
+    // Stopped first: killed when its close takes longer (behind a stalled backend: forever).
+    atExit(async () => setTimeout(() => shop.child.kill('SIGKILL'), STOP_GRACE_MS).unref());
     const url = new URL(shop.url);
     const pid = shop.child.pid;
     const visitor = (cookies: Record<string, string> = {}) => new Visitor(url, CAP_MS, cookies);
@@ -185,16 +179,13 @@ async function benchFault(name: string, start: (typeof FAULTS)[string], workDir:
     await sleep(SETTLE_MS);
     const after = await openFiles(pid);
 
-    const pageAnswers = new Map<string, Answer[]>(PAGES.map(([path]) => [path, []]));
+    const rounds: Answer[][] = [];
     for (let round = 0; round < PAGE_ROUNDS; round += 1) {
-      await Promise.all(
-        PAGES.map(async ([path]) =>
-          pageAnswers.get(path)?.push(count(path, await visitor().view(path))),
-        ),
-      );
+      const views = PAGES.map(async ([path]) => count(path, await visitor().view(path)));
+      rounds.push(await Promise.all(views));
     }
-    const pages = PAGES.map(([path, marker]) => {
-      const answers = pageAnswers.get(path) ?? [];
+    const pages = PAGES.map(([path, marker], index) => {
+      const answers = rounds.flatMap((round) => round[index] ?? []);
       const withContent = answers.filter(
         (a) => a.status === 200 && marker.test(visibleHtml(a.body)),
       ).length;
@@ -300,13 +291,12 @@ function faultsTable(all: FaultFigures[]): string {
   ].join('\n');
 }
 
-await runBench(async (atExit) => {
+await runBench(async () => {
   requireBuild();
-  const workDir = await tempDir(atExit, 'faults');
   const all: FaultFigures[] = [];
   for (const [name, start] of Object.entries(FAULTS)) {
     console.error(`faults ${name}: starting`);
-    all.push(await benchFault(name, start, workDir));
+    all.push(await benchFault(name, start));
   }
   await writeReport('bench-faults', 'Faults', all, faultsTable(all));
   return all.every((figures) => figures.met);

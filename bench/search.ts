@@ -4,6 +4,7 @@
 //   2. In Chromium, against the production build: the time from the last keystroke to the results
 //      painted (target: the 500 ms pause plus 100 ms or less).
 import type { Browser } from 'playwright-core';
+import { hydrated } from '../tests/e2e/browser.ts';
 import { searchByName } from '../stub-server/search.ts';
 import type { StoredProduct } from '../stub-server/db.ts';
 import { buildCatalogSeed } from '../stub-server/fixtures/seed.ts';
@@ -82,7 +83,7 @@ export async function benchSearchInBrowser(browser: Browser, baseUrl: string) {
         await page.goto(`${baseUrl}/search`);
         const field = page.getByRole('textbox', { name: 'Поиск' });
         // The server's field is there at once; typing counts from when the app has taken it over.
-        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        await hydrated(page);
         await field.waitFor();
         const shown = `document.querySelector('main input[name="q"]')?.value === ${JSON.stringify(query)} &&
           (document.querySelector('[role="status"]')?.textContent ?? '').startsWith('Найдено') &&

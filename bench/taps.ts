@@ -46,11 +46,7 @@ const CONTROLS: {
     text: 'В корзину',
     effect: 'basket',
   },
-  {
-    routes: ['/order'],
-    selector: 'button[aria-label^="Увеличить количество"]',
-    effect: 'basket',
-  },
+  { routes: ['/order'], selector: 'button[aria-label^="Увеличить количество"]', effect: 'basket' },
   {
     routes: ['/', '/catalog'],
     selector: '[role="region"][aria-label="Уведомление о cookie"] button',

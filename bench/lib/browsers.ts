@@ -1,7 +1,6 @@
-// The benches' browsers, launched as the e2e tests launch them (tests/e2e/browser.ts,
-// tests/e2e/firefox.ts), with Ctrl+C left to the bench (it stops its servers after the browser):
-// Chromium through playwright-core, and for the dead taps a phone through puppeteer-core,
-// Chromium or Firefox ESR (one driver for both engines, so that their trials are one loop).
+// The benches' browsers, launched as the e2e tests launch them but with Ctrl+C left to the bench
+// (it stops its servers after the browser); for the dead taps a phone through puppeteer-core,
+// Chromium or Firefox ESR (one driver for both engines: their trials are one loop).
 import type { Browser, Page } from 'playwright-core';
 import puppeteer, { type Browser as PhoneBrowser, type Page as PhonePage } from 'puppeteer-core';
 import { CHROME_PATH, LAUNCH_ARGS, launchBrowser } from '../../tests/e2e/browser.ts';
@@ -25,10 +24,9 @@ export async function phoneContext(browser: Browser, origin: string) {
 }
 
 /**
- * Runs `act` in the page and resolves with the time from then (or from the last `input` event,
- * when `typing`) until `seen` holds, read at the first frame painted after it (a frame callback
- * followed by a task runs once that frame is painted). Text, not a function: tsx would add
- * helpers of its own to a function's source, which the page does not have.
+ * Runs `act` in the page; the time from then (or the last `input` event, when `typing`) until
+ * `seen` holds, at the first frame painted after it (a frame callback, then a task). Text, not a
+ * function: tsx would add helpers of its own to a function's source, which the page lacks.
  */
 export function timeUntilShown(
   page: Page,
