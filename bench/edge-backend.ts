@@ -1,9 +1,6 @@
-// `npm run bench:edge:backend` (issue 30, item 6; it builds first): the production server in
-// front of the stub twisted to send 50 MB of JSON for every GET (tests/e2e/fault-backends.ts's
-// twistedBackend), while 4 visitors go through five pages and the browser's /api call; /healthz is
-// asked every 50 ms, the same probes with the backend well first, for what this machine gives
-// /healthz anyway. What the shop answers for each odd answer is
-// tests/e2e/backend-answers.test.ts's; /api's x.html and x.js: tests/host/backend-proxy.test.ts.
+// `npm run bench:edge:backend` (issue 30, item 6; the README says what it measures): /healthz
+// probed every 50 ms, with the backend well first (what this machine gives /healthz anyway). What
+// the shop answers is tests/e2e/backend-answers.test.ts's (/api's: tests/host/backend-proxy.test.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { elsewhereBackend, stubBackend, twistedBackend } from '../tests/e2e/fault-backends.ts';
 import { REPO_ROOT, startShopProcess } from '../tests/e2e/nginx-recipe.ts';

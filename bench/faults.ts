@@ -5,16 +5,7 @@
 // who viewed their page first. What the shopper sees is tests/e2e/backend-faults.test.ts's.
 import { readdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  blackHole,
-  closedPort,
-  type DyingBackend,
-  dyingBackend,
-  type FaultBackend,
-  failingBackend,
-  slowBackend,
-  stubBackend,
-} from '../tests/e2e/fault-backends.ts';
+import * as backends from '../tests/e2e/fault-backends.ts';
 import { type AtExit, runBench } from './lib/main.ts';
 import { mark, ms, writeReport } from './lib/report.ts';
 import { requireBuild, startShopChild } from './lib/shop.ts';
@@ -69,15 +60,15 @@ const FORMS = {
 };
 type FormName = keyof typeof FORMS;
 
-type Backend = FaultBackend & Partial<DyingBackend>;
+type Backend = backends.FaultBackend & Partial<backends.DyingBackend>;
 
 /** Each fault's backend; `stub()` starts a working stub for it to stand in front of. */
 const FAULTS: Record<string, (stub: () => Promise<string>) => Promise<Backend>> = {
-  'black hole': blackHole,
-  'closed port': closedPort,
-  [`slow (${SLOW_MS / 1000} s)`]: async (stub) => slowBackend(await stub(), SLOW_MS),
-  'dies mid-run': async (stub) => dyingBackend(await stub()),
-  'answers 500': () => failingBackend(500),
+  'black hole': backends.blackHole,
+  'closed port': backends.closedPort,
+  [`slow (${SLOW_MS / 1000} s)`]: async (stub) => backends.slowBackend(await stub(), SLOW_MS),
+  'dies mid-run': async (stub) => backends.dyingBackend(await stub()),
+  'answers 500': () => backends.failingBackend(500),
 };
 
 const openFiles = (pid?: number) =>
@@ -126,7 +117,7 @@ async function benchFault(name: string, start: (typeof FAULTS)[string]) {
   const atExit: AtExit = (stop) => stops.push(stop);
   try {
     const stub = async () => {
-      const working = await stubBackend();
+      const working = await backends.stubBackend();
       atExit(() => working.close());
       return working.url;
     };

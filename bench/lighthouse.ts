@@ -21,7 +21,6 @@ export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3
 
 export type LighthouseFigures = Awaited<ReturnType<typeof audit>>;
 
-/** Audits `route` of the shop at `base` in the Chromium listening on `port`. */
 async function audit(port: number, base: string, route: string) {
   const url = `${base}${route}`;
   const result = await lighthouse(url, {
@@ -62,10 +61,8 @@ async function audit(port: number, base: string, route: string) {
     lcp_ms: metric('largest-contentful-paint'),
     tbt_ms: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
-    // Requests to anywhere but the shop's own server and not blocked; those blocked.
     external: away.filter((address) => !isBlocked(address)),
     blocked: [...new Set(away.filter(isBlocked))],
-    // Set when Lighthouse reported a problem with the run itself.
     ...(lhr.runWarnings.length > 0 ? { warning: lhr.runWarnings.join(' ') } : {}),
   };
 }

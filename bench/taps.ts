@@ -8,13 +8,8 @@ import { request as httpRequest } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { parseCookie } from 'cookie';
-import {
-  type Engine,
-  FIRST_VIEW_VIEWPORT,
-  launchPhone,
-  PHONE,
-  throttlePhone,
-} from './lib/browsers.ts';
+import { type Engine, launchPhone, PHONE, throttlePhone } from './lib/browsers.ts';
+import { FIRST_VIEW_VIEWPORT } from '../tests/e2e/first-view.ts';
 import { httpBackend } from '../tests/e2e/fault-backends.ts';
 import { visitorWithBasket } from '../tests/e2e/visitor-cookies.ts';
 import { type AtExit, isMain, runBench } from './lib/main.ts';
@@ -291,9 +286,7 @@ export async function benchDeadTaps(engine: Engine, shopUrl: string, atExit: AtE
       );
       await context.close().catch(() => {});
       row.trials.push(trial);
-      console.error(
-        `dead taps (${engine}) +${delay} ms ${row.label} ${row.route}: ${trial.outcome}`,
-      );
+      console.error(`dead taps ${engine} +${delay} ms ${row.label} ${row.route}: ${trial.outcome}`);
     }
   }
   await browser.close();

@@ -5,9 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import puppeteer, { type Browser as PhoneBrowser, type Page as PhonePage } from 'puppeteer-core';
 import { CHROME_PATH, LAUNCH_ARGS, launchBrowser } from '../../tests/e2e/browser.ts';
 import { launchFirefox } from '../../tests/e2e/firefox.ts';
-import { FIRST_VIEW_VIEWPORT, firstVisitorContext } from '../../tests/e2e/first-view.ts';
+import { firstVisitorContext } from '../../tests/e2e/first-view.ts';
 
-export { CHROME_PATH, FIRST_VIEW_VIEWPORT, LAUNCH_ARGS };
+export { CHROME_PATH, LAUNCH_ARGS };
 
 const OWN_SIGNALS = { handleSIGINT: false, handleSIGTERM: false };
 
