@@ -153,7 +153,7 @@ async function slowNetwork(target: string, atExit: AtExit): Promise<string> {
         const paced = async function* (chunks: AsyncIterable<Buffer>) {
           for await (const chunk of chunks) {
             linkFreeAt = Math.max(performance.now(), linkFreeAt);
-            linkFreeAt += (chunk.length / PHONE.download_bytes_per_s) * 1000;
+            linkFreeAt += (chunk.length / PHONE.download) * 1000;
             await sleep(linkFreeAt - performance.now());
             yield chunk;
           }
@@ -164,7 +164,7 @@ async function slowNetwork(target: string, atExit: AtExit): Promise<string> {
       // A page left mid-answer: the shop's side goes too, or it would hold the shop's close up.
       outgoing.on('close', () => forwarded.destroy());
       incoming.pipe(forwarded);
-    }, PHONE.latency_ms);
+    }, PHONE.latency);
   });
   atExit(proxy.close);
   return proxy.url;
@@ -232,17 +232,15 @@ async function tapOnce(
   // Where the control is now (the page may have moved it), as a shopper's finger would find it.
   const now = (await locate()) ?? spot;
   await page.mouse.click(now.x, now.y);
-  const tappedAt = performance.now();
+  const deadline = performance.now() + EFFECT_MS;
 
   const check = async () => {
     if (effect === 'basket') return (await basketAmount(context, shop)) > amountBefore;
     if (effect !== 'cookie') return Boolean(await inPage<boolean>(page, effect));
-    const all = await context.cookies();
-    return all.some((cookie) => cookie.name === 'cookieAccepted' && cookie.value === 'true');
+    return (await context.cookies()).some((c) => c.name === 'cookieAccepted' && c.value === 'true');
   };
   // Checked until seen (inPage waits out a page load); a check that ends after the window does
   // not count: the window is strict.
-  const deadline = tappedAt + EFFECT_MS;
   let ok = false;
   while (!ok && performance.now() < deadline) {
     ok = (await check()) && performance.now() <= deadline;
@@ -262,12 +260,11 @@ export async function benchDeadTaps(engine: Engine, shopUrl: string, atExit: AtE
   atExit(() => browser.close());
   // One unthrottled, unmeasured load of each route: the server's first renders and the resized
   // pictures of a just-started server would otherwise slow the first trials only.
-  const warm = await browser.createBrowserContext();
-  const warmPage = await warm.newPage();
+  const warm = await (await browser.createBrowserContext()).newPage();
   for (const route of new Set(CONTROLS.flatMap(({ routes }) => routes))) {
-    await warmPage.goto(`${shop}${route}`, { timeout: SHOW_TIMEOUT_MS });
+    await warm.goto(`${shop}${route}`, { timeout: SHOW_TIMEOUT_MS });
   }
-  await warm.close();
+  await warm.browserContext().close();
 
   const rows = CONTROLS.flatMap(({ routes, ...control }) =>
     routes.map((route) => ({ label: labelOf(control), control, route, trials: [] as TapTrial[] })),
@@ -315,7 +312,7 @@ export function deadTapsTable(figures: DeadTapFigures): string {
   const cell = (trial?: TapTrial) =>
     ({ ok: 'ok', lost: '**lost**', error: `error: ${trial?.error}` })[trial?.outcome ?? 'error'];
   return [
-    `One real tap per fresh page load in ${figures.engine} (CPU ${slowed.cpu_slowdown}x slower, ${slowed.latency_ms} ms latency, ${(slowed.download_bytes_per_s * 8) / 1e6} Mbps down), the given time after the control first shows; \`ok\` when the shopper or the server sees its effect within ${EFFECT_MS / 1000} s.`,
+    `One real tap per fresh page load in ${figures.engine} (CPU ${slowed.cpu_slowdown}x slower, ${slowed.latency} ms latency, ${(slowed.download * 8) / 1e6} Mbps down), the given time after the control first shows; \`ok\` when the shopper or the server sees its effect within ${EFFECT_MS / 1000} s.`,
     '',
     `| Control | Route | ${delays.map((delay) => `+${delay} ms`).join(' | ')} |`,
     `| --- | --- |${delays.map(() => ' :---: |').join('')}`,

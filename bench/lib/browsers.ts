@@ -49,33 +49,19 @@ export function timeUntilShown(
   })`);
 }
 
-/** A mid-range phone on slow 4G, as Lighthouse's mobile preset (applied, not simulated). */
-export const PHONE = {
-  cpu_slowdown: 4,
-  latency_ms: 150,
-  download_bytes_per_s: 200_000,
-  upload_bytes_per_s: 93_750,
-};
+/** A mid-range phone on slow 4G, as Lighthouse's mobile preset (applied, not simulated); the
+ * network in puppeteer's units: latency in ms, download and upload in bytes/s. */
+export const PHONE = { cpu_slowdown: 4, latency: 150, download: 200_000, upload: 93_750 };
 
 export type Engine = 'chromium' | 'firefox';
 
 export function launchPhone(engine: Engine): Promise<PhoneBrowser> {
   if (engine === 'firefox') return launchFirefox(OWN_SIGNALS);
-  return puppeteer.launch({
-    browser: 'chrome',
-    executablePath: CHROME_PATH,
-    args: LAUNCH_ARGS,
-    headless: true,
-    ...OWN_SIGNALS,
-  });
+  return puppeteer.launch({ executablePath: CHROME_PATH, args: LAUNCH_ARGS, ...OWN_SIGNALS });
 }
 
 /** Chromium's page slowed to the phone through the DevTools protocol, before it navigates. */
 export async function throttlePhone(page: PhonePage): Promise<void> {
-  await page.emulateNetworkConditions({
-    latency: PHONE.latency_ms,
-    download: PHONE.download_bytes_per_s,
-    upload: PHONE.upload_bytes_per_s,
-  });
+  await page.emulateNetworkConditions(PHONE);
   await page.emulateCPUThrottling(PHONE.cpu_slowdown);
 }
