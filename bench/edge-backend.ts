@@ -3,10 +3,9 @@
 // the shop answers is tests/e2e/backend-answers.test.ts's (/api's: tests/host/backend-proxy.test.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { elsewhereBackend, stubBackend, twistedBackend } from '../tests/e2e/fault-backends.ts';
-import { REPO_ROOT, startShopProcess } from '../tests/e2e/nginx-recipe.ts';
 import { runBench } from './lib/main.ts';
 import { allMet, targetTable, writeReport } from './lib/report.ts';
-import { procMb } from './lib/shop.ts';
+import { procMb, REPO_ROOT, startShopChild } from './lib/shop.ts';
 import { percentile } from './lib/stats.ts';
 import { timedGet } from './lib/visitor.ts';
 
@@ -27,19 +26,15 @@ const RSS_TARGET_MB = 400;
 
 const timed = (url: string) => timedGet(url, CAP_MS);
 
-/** /healthz every 50 ms while `during` runs: each answer's time. */
+/** /healthz every 50 ms until `during` (which never fails) is done: each answer's time. */
 async function healthWhile(shop: string, during: Promise<unknown>): Promise<number[]> {
   let running = true;
+  void during.then(() => (running = false));
   const times: number[] = [];
-  const probing = (async () => {
-    while (running) {
-      times.push(await timed(`${shop}/healthz`));
-      await sleep(50);
-    }
-  })();
-  await during;
-  running = false;
-  await probing;
+  while (running) {
+    times.push(await timed(`${shop}/healthz`));
+    await sleep(50);
+  }
   return times;
 }
 
@@ -50,11 +45,8 @@ await runBench(async (atExit) => {
   atExit(() => elsewhere.close());
   const backend = await twistedBackend(stub.url, elsewhere.url);
   atExit(() => backend.close());
-  const shop = await startShopProcess({
-    root: SHOP_ROOT,
-    env: { API_TARGET: backend.url, CATALOG_CACHE_FRESH_MS: '0' },
-  });
-  atExit(() => shop.close());
+  const env = { API_TARGET: backend.url, CATALOG_CACHE_FRESH_MS: '0' };
+  const shop = await startShopChild(atExit, env, SHOP_ROOT);
   await timed(`${shop.url}/catalog`);
 
   const idle = await healthWhile(shop.url, sleep(2000));

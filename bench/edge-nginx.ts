@@ -32,9 +32,8 @@ await runBench(async (atExit) => {
   const open = () => {
     if (!trickling) return;
     opened += 1;
-    const socket = connect(Number(new URL(front).port), '127.0.0.1');
+    const socket = connect(Number(new URL(front).port), '127.0.0.1').on('error', () => {});
     sockets.add(socket);
-    socket.on('error', () => {});
     socket.on('close', () => {
       sockets.delete(socket);
       // A persistent attacker: a closed connection is opened again.
