@@ -24,8 +24,6 @@ const VIEWS = 200;
 const VIEWS_AT_ONCE = 20;
 const SETTLE_MS = 10_000;
 const FILES_MARGIN = 20;
-/** How long a stopped server may finish what it was doing. */
-const STOP_GRACE_MS = 3000;
 
 /** Each page with text of its content in the HTML (stub-server/fixtures/catalog.ts). */
 const PAGES: [string, RegExp][] = [
@@ -129,11 +127,10 @@ async function benchFault(name: string, start: (typeof FAULTS)[string]) {
       SSR_DATA_TIMEOUT_MS: String(SSR_DATA_TIMEOUT_MS),
       FORM_TIMEOUT_MS: String(FORM_TIMEOUT_MS),
     });
-    // Stopped first: killed when its close takes longer (behind a stalled backend: forever).
-    atExit(async () => setTimeout(() => shop.child.kill('SIGKILL'), STOP_GRACE_MS).unref());
-    const url = new URL(shop.url);
+    // Stopped first: killed when its close takes over 3 s (behind a stalled backend: forever).
+    atExit(async () => setTimeout(() => shop.child.kill('SIGKILL'), 3000).unref());
     const pid = shop.child.pid;
-    const visitor = (cookies: Record<string, string> = {}) => new Visitor(url, CAP_MS, cookies);
+    const visitor = (cookies = {}) => new Visitor(new URL(shop.url), CAP_MS, cookies);
     const shopErrors: string[] = [];
     const count = (where: string, answer: Answer) => {
       if ((answer.status ?? 0) >= 500) shopErrors.push(`${where} ${answer.status}`);

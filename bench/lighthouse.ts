@@ -62,7 +62,6 @@ async function audit(port: number, base: string, route: string) {
     tbt_ms: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     external: away.filter((address) => !isBlocked(address)),
-    blocked: [...new Set(away.filter(isBlocked))],
     ...(lhr.runWarnings.length > 0 ? { warning: lhr.runWarnings.join(' ') } : {}),
   };
 }
@@ -118,7 +117,6 @@ export function lighthouseTable(audits: Awaited<ReturnType<typeof auditRoutes>>)
       `| \`${r.route}\` | ${r.score.toFixed(2)} | ${(r.fcp_ms / 1000).toFixed(2)} s | ${(r.lcp_ms / 1000).toFixed(2)} s | ${Math.round(r.tbt_ms)} ms | ${r.cls.toFixed(3)} | ${mark(r.met)} | ${r.scores.map((score) => score.toFixed(2)).join(', ')} |`,
     );
     if (r.external.length > 0) lines.push('', `**Requests off the machine:** ${r.external}`);
-    if (r.blocked.length > 0) lines.push('', `Blocked (Telegram's widget): ${r.blocked}`);
     if (r.warning) lines.push('', `Lighthouse warning on ${r.route}: ${r.warning}`);
   }
   return lines.join('\n');

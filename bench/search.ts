@@ -82,7 +82,6 @@ export async function benchSearchInBrowser(browser: Browser, baseUrl: string) {
         const field = page.getByRole('textbox', { name: 'Поиск' });
         // The server's field is there at once; typing counts from when the app has taken it over.
         await hydrated(page);
-        await field.waitFor();
         const shown = `document.querySelector('main input[name="q"]')?.value === ${JSON.stringify(query)} &&
           (document.querySelector('[role="status"]')?.textContent ?? '').startsWith('Найдено') &&
           document.querySelector('main a[href="/product/${productId}"]') !== null`;

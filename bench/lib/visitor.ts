@@ -1,7 +1,6 @@
-// The benches' HTTP without a browser: a visitor whose cookies are kept as a browser keeps them
-// for one site (on the `cookie` package), pages asked for and forms posted as a browser sends
-// them, each request on a connection of its own (none stays open behind it, so the server's open
-// files count its own) and its wait capped; a timed GET; and autocannon's load.
+// The benches' HTTP without a browser: a visitor with a browser's cookies, pages and forms, each
+// request on a connection of its own (none stays open behind it: the server's open files count
+// its own) and its wait capped; a timed GET; and autocannon's load.
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { type IncomingHttpHeaders, type IncomingMessage, request } from 'node:http';
@@ -90,10 +89,7 @@ export class Visitor {
   }
 }
 
-/**
- * The time of a GET of `url` until its body has come; `capMs` when it failed, was not 2xx or
- * took longer (a probe of a server under load, no cookies).
- */
+/** A GET's time until its body has come; `capMs` when it failed, was not 2xx or took longer. */
 export async function timedGet(url: string, capMs: number): Promise<number> {
   const started = performance.now();
   try {
