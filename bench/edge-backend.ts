@@ -1,15 +1,11 @@
-// `npm run bench:edge:backend` (issue 30, item 6; it builds first): the production server in
-// front of the stub twisted to send 50 MB of JSON for every GET (tests/e2e/fault-backends.ts's
-// twistedBackend), while 4 visitors go through five pages and the browser's /api call; /healthz is
-// asked every 50 ms, the same probes with the backend well first, for what this machine gives
-// /healthz anyway. What the shop answers for each odd answer is
-// tests/e2e/backend-answers.test.ts's; /api's x.html and x.js: tests/host/backend-proxy.test.ts.
+// `npm run bench:edge:backend` (issue 30, item 6; the README says what it measures): /healthz
+// probed every 50 ms, with the backend well first (what this machine gives /healthz anyway). What
+// the shop answers is tests/e2e/backend-answers.test.ts's (/api's: tests/host/backend-proxy.test.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { elsewhereBackend, stubBackend, twistedBackend } from '../tests/e2e/fault-backends.ts';
-import { REPO_ROOT, startShopProcess } from '../tests/e2e/nginx-recipe.ts';
 import { runBench } from './lib/main.ts';
 import { allMet, targetTable, writeReport } from './lib/report.ts';
-import { procMb } from './lib/shop.ts';
+import { procMb, REPO_ROOT, startShopChild } from './lib/shop.ts';
 import { percentile } from './lib/stats.ts';
 import { timedGet } from './lib/visitor.ts';
 
@@ -30,19 +26,15 @@ const RSS_TARGET_MB = 400;
 
 const timed = (url: string) => timedGet(url, CAP_MS);
 
-/** /healthz every 50 ms while `during` runs: each answer's time. */
+/** /healthz every 50 ms until `during` (which never fails) is done: each answer's time. */
 async function healthWhile(shop: string, during: Promise<unknown>): Promise<number[]> {
   let running = true;
+  void during.then(() => (running = false));
   const times: number[] = [];
-  const probing = (async () => {
-    while (running) {
-      times.push(await timed(`${shop}/healthz`));
-      await sleep(50);
-    }
-  })();
-  await during;
-  running = false;
-  await probing;
+  while (running) {
+    times.push(await timed(`${shop}/healthz`));
+    await sleep(50);
+  }
   return times;
 }
 
@@ -53,11 +45,8 @@ await runBench(async (atExit) => {
   atExit(() => elsewhere.close());
   const backend = await twistedBackend(stub.url, elsewhere.url);
   atExit(() => backend.close());
-  const shop = await startShopProcess({
-    root: SHOP_ROOT,
-    env: { API_TARGET: backend.url, CATALOG_CACHE_FRESH_MS: '0' },
-  });
-  atExit(() => shop.close());
+  const env = { API_TARGET: backend.url, CATALOG_CACHE_FRESH_MS: '0' };
+  const shop = await startShopChild(atExit, env, SHOP_ROOT);
   await timed(`${shop.url}/catalog`);
 
   const idle = await healthWhile(shop.url, sleep(2000));

@@ -1,25 +1,14 @@
-// `npm run bench:faults` (issue 24; it builds first): the production server (`startShopProcess`,
-// a process of its own, so that its open files can be counted in /proc/PID/fd) in front of each
-// backend of tests/e2e/fault-backends.ts in turn; the README says what it measures, the table
-// what it targets. The views for open files come from returning visitors (a session cookie: their
-// basket is asked for too); the forms are posted as a browser posts them, by visitors who viewed
-// their page first. What the shopper sees is tests/e2e/backend-faults.test.ts's.
+// `npm run bench:faults` (issue 24; the README says what it measures): the production server in a
+// process of its own (its open files counted in /proc/PID/fd) in front of each backend of
+// tests/e2e/fault-backends.ts in turn. Views for open files come from returning visitors (with a
+// session: their basket is asked for too); forms are posted as a browser posts them, by visitors
+// who viewed their page first. What the shopper sees is tests/e2e/backend-faults.test.ts's.
 import { readdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  blackHole,
-  closedPort,
-  type DyingBackend,
-  dyingBackend,
-  type FaultBackend,
-  failingBackend,
-  slowBackend,
-  stubBackend,
-} from '../tests/e2e/fault-backends.ts';
-import { startShopProcess } from '../tests/e2e/nginx-recipe.ts';
-import { runBench } from './lib/main.ts';
+import * as backends from '../tests/e2e/fault-backends.ts';
+import { type AtExit, runBench } from './lib/main.ts';
 import { mark, ms, writeReport } from './lib/report.ts';
-import { requireBuild, tempDir } from './lib/shop.ts';
+import { requireBuild, startShopChild } from './lib/shop.ts';
 import { percentile, tally } from './lib/stats.ts';
 import { type Answer, Visitor } from './lib/visitor.ts';
 
@@ -35,8 +24,6 @@ const VIEWS = 200;
 const VIEWS_AT_ONCE = 20;
 const SETTLE_MS = 10_000;
 const FILES_MARGIN = 20;
-/** How long a stopped server may finish what it was doing (behind a stalled backend: never). */
-const STOP_GRACE_MS = 3000;
 
 /** Each page with text of its content in the HTML (stub-server/fixtures/catalog.ts). */
 const PAGES: [string, RegExp][] = [
@@ -71,22 +58,21 @@ const FORMS = {
 };
 type FormName = keyof typeof FORMS;
 
-type Backend = FaultBackend & Partial<DyingBackend>;
+type Backend = backends.FaultBackend & Partial<backends.DyingBackend>;
 
 /** Each fault's backend; `stub()` starts a working stub for it to stand in front of. */
 const FAULTS: Record<string, (stub: () => Promise<string>) => Promise<Backend>> = {
-  'black hole': blackHole,
-  'closed port': closedPort,
-  [`slow (${SLOW_MS / 1000} s)`]: async (stub) => slowBackend(await stub(), SLOW_MS),
-  'dies mid-run': async (stub) => dyingBackend(await stub()),
-  'answers 500': () => failingBackend(500),
+  'black hole': backends.blackHole,
+  'closed port': backends.closedPort,
+  [`slow (${SLOW_MS / 1000} s)`]: async (stub) => backends.slowBackend(await stub(), SLOW_MS),
+  'dies mid-run': async (stub) => backends.dyingBackend(await stub()),
+  'answers 500': () => backends.failingBackend(500),
 };
 
-const openFiles = (pid: number | undefined) =>
-  readdir(`/proc/${pid}/fd`).then(
-    (files): number | null => files.length,
-    () => null,
-  );
+const openFiles = (pid?: number) =>
+  readdir(`/proc/${pid}/fd`)
+    .then((files) => files.length)
+    .catch(() => null);
 
 /** The count once two reads 250 ms apart agree (at most 5 s): a dead backend's sockets close. */
 async function steadyOpenFiles(pid: number | undefined): Promise<number | null> {
@@ -124,33 +110,27 @@ function formSaid(answer: Answer, visitor: Visitor): { said: string; message: bo
 
 type FaultFigures = Awaited<ReturnType<typeof benchFault>>;
 
-async function benchFault(name: string, start: (typeof FAULTS)[string], workDir: string) {
+async function benchFault(name: string, start: (typeof FAULTS)[string]) {
   const stops: (() => Promise<unknown>)[] = [];
+  const atExit: AtExit = (stop) => stops.push(stop);
   try {
     const stub = async () => {
-      const working = await stubBackend();
-      stops.push(() => working.close());
+      const working = await backends.stubBackend();
+      atExit(() => working.close());
       return working.url;
     };
     const backend = await start(stub);
-    stops.push(() => backend.close());
-    const shop = await startShopProcess({
-      env: {
-        NODE_ENV: 'production',
-        API_TARGET: backend.url.replace(/\/$/, ''),
-        SSR_DATA_TIMEOUT_MS: String(SSR_DATA_TIMEOUT_MS),
-        FORM_TIMEOUT_MS: String(FORM_TIMEOUT_MS),
-        IMAGE_CACHE_DIR: `${workDir}/images-${name.replace(/\W+/g, '-')}`,
-      },
+    atExit(() => backend.close());
+    const shop = await startShopChild(atExit, {
+      NODE_ENV: 'production',
+      API_TARGET: backend.url.replace(/\/$/, ''),
+      SSR_DATA_TIMEOUT_MS: String(SSR_DATA_TIMEOUT_MS),
+      FORM_TIMEOUT_MS: String(FORM_TIMEOUT_MS),
     });
-    stops.push(async () => {
-      const kill = setTimeout(() => shop.child.kill('SIGKILL'), STOP_GRACE_MS);
-      await shop.close();
-      clearTimeout(kill);
-    });
-    const url = new URL(shop.url);
+    // Stopped first: killed when its close takes over 3 s (behind a stalled backend: forever).
+    atExit(async () => setTimeout(() => shop.child.kill('SIGKILL'), 3000).unref());
     const pid = shop.child.pid;
-    const visitor = (cookies: Record<string, string> = {}) => new Visitor(url, CAP_MS, cookies);
+    const visitor = (cookies = {}) => new Visitor(new URL(shop.url), CAP_MS, cookies);
     const shopErrors: string[] = [];
     const count = (where: string, answer: Answer) => {
       if ((answer.status ?? 0) >= 500) shopErrors.push(`${where} ${answer.status}`);
@@ -187,16 +167,13 @@ async function benchFault(name: string, start: (typeof FAULTS)[string], workDir:
     await sleep(SETTLE_MS);
     const after = await openFiles(pid);
 
-    const pageAnswers = new Map<string, Answer[]>(PAGES.map(([path]) => [path, []]));
+    const rounds: Answer[][] = [];
     for (let round = 0; round < PAGE_ROUNDS; round += 1) {
-      await Promise.all(
-        PAGES.map(async ([path]) =>
-          pageAnswers.get(path)?.push(count(path, await visitor().view(path))),
-        ),
-      );
+      const views = PAGES.map(async ([path]) => count(path, await visitor().view(path)));
+      rounds.push(await Promise.all(views));
     }
-    const pages = PAGES.map(([path, marker]) => {
-      const answers = pageAnswers.get(path) ?? [];
+    const pages = PAGES.map(([path, marker], index) => {
+      const answers = rounds.flatMap((round) => round[index] ?? []);
       const withContent = answers.filter(
         (a) => a.status === 200 && marker.test(visibleHtml(a.body)),
       ).length;
@@ -302,13 +279,12 @@ function faultsTable(all: FaultFigures[]): string {
   ].join('\n');
 }
 
-await runBench(async (atExit) => {
+await runBench(async () => {
   requireBuild();
-  const workDir = await tempDir(atExit, 'faults');
   const all: FaultFigures[] = [];
   for (const [name, start] of Object.entries(FAULTS)) {
     console.error(`faults ${name}: starting`);
-    all.push(await benchFault(name, start, workDir));
+    all.push(await benchFault(name, start));
   }
   await writeReport('bench-faults', 'Faults', all, faultsTable(all));
   return all.every((figures) => figures.met);

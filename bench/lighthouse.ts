@@ -12,19 +12,15 @@ const TARGET = { score: 0.98, cls: 0.01, fcp_ms: 1200, lcp_ms: 1600 };
 /** The two pages shared most. */
 const PAINT_ROUTES = ['/', '/product/7'];
 
-/**
- * Telegram's post widget on /news would reach the internet: the audits block it (as the e2e
- * tests do), so /news is measured as a phone sees it when the widget cannot load, its link cards.
- */
+/** Telegram's widget on /news would reach the internet: blocked (as in the e2e tests), /news is
+ * measured as a phone sees it when the widget cannot load: its link cards. */
 const BLOCKED_HOSTS = ['telegram.org', 't.me'];
 const isBlocked = (address: string) => BLOCKED_HOSTS.includes(new URL(address).hostname);
 
-/** BENCH_LH_RUNS: audits per route (3). */
 export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3) || 3);
 
 export type LighthouseFigures = Awaited<ReturnType<typeof audit>>;
 
-/** Audits `route` of the shop at `base` in the Chromium listening on `port`. */
 async function audit(port: number, base: string, route: string) {
   const url = `${base}${route}`;
   const result = await lighthouse(url, {
@@ -57,9 +53,7 @@ async function audit(port: number, base: string, route: string) {
       ?.items ?? [];
   const away = requests
     .map((item) => item.url ?? '')
-    .filter(
-      (address) => /^https?:/.test(address) && new URL(address).origin !== new URL(url).origin,
-    );
+    .filter((address) => /^https?:/.test(address) && new URL(address).origin !== base);
   return {
     route,
     score,
@@ -67,10 +61,7 @@ async function audit(port: number, base: string, route: string) {
     lcp_ms: metric('largest-contentful-paint'),
     tbt_ms: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
-    // Requests to anywhere but the shop's own server and not blocked; those blocked.
     external: away.filter((address) => !isBlocked(address)),
-    blocked: [...new Set(away.filter(isBlocked))],
-    // Set when Lighthouse reported a problem with the run itself.
     ...(lhr.runWarnings.length > 0 ? { warning: lhr.runWarnings.join(' ') } : {}),
   };
 }
@@ -83,10 +74,9 @@ const met = (run: LighthouseFigures) =>
     (run.fcp_ms <= TARGET.fcp_ms && run.lcp_ms <= TARGET.lcp_ms));
 
 /**
- * LIGHTHOUSE_RUNS audits of each route in one Chromium (with the e2e tests' flags), round by
- * round over all routes so that a burst of load elsewhere does not hit one route only; `warm`
- * first audits each once, unmeasured. Per route, the run with the median score (Lighthouse's own
- * advice for reporting several runs), every run's score and whether it met the targets.
+ * LIGHTHOUSE_RUNS audits of each route, round by round (a burst of load elsewhere hits no route
+ * alone), after one unmeasured when `warm`. Per route the run with the median score (Lighthouse's
+ * advice for several runs), every run's score and whether it met the targets.
  */
 export async function auditRoutes(atExit: AtExit, base: string, routes: string[], warm = false) {
   const chrome = await chromeLauncher.launch({
@@ -127,7 +117,6 @@ export function lighthouseTable(audits: Awaited<ReturnType<typeof auditRoutes>>)
       `| \`${r.route}\` | ${r.score.toFixed(2)} | ${(r.fcp_ms / 1000).toFixed(2)} s | ${(r.lcp_ms / 1000).toFixed(2)} s | ${Math.round(r.tbt_ms)} ms | ${r.cls.toFixed(3)} | ${mark(r.met)} | ${r.scores.map((score) => score.toFixed(2)).join(', ')} |`,
     );
     if (r.external.length > 0) lines.push('', `**Requests off the machine:** ${r.external}`);
-    if (r.blocked.length > 0) lines.push('', `Blocked (Telegram's widget): ${r.blocked}`);
     if (r.warning) lines.push('', `Lighthouse warning on ${r.route}: ${r.warning}`);
   }
   return lines.join('\n');

@@ -1,12 +1,12 @@
-// How soon each page shows a loading state while its API answers are held, part of `npm run
-// bench` (target ≤ 1 s: a slow answer never leaves a blank page for long). That it shows is
-// tests/e2e/failures-slow.test.ts's; how soon is a timing goal. Per route, median of 3 runs: a
-// returning shopper (a phone context that has opened /login/, so the shop's code is cached)
-// navigates there inside the app, as the server renders every page with its data. /order and
-// /commit have no loading state left: the basket comes with every page (issue 19).
+// How soon each page shows a loading state while every /api answer is held (part of `npm run
+// bench`; that it shows is tests/e2e/failures-slow.test.ts's). A returning shopper (a phone context
+// that has opened /login/: the code is cached) navigates there inside the app, as the server
+// renders every page with its data. /order and /commit have none: the basket comes with each page.
 import type { Browser } from 'playwright-core';
+import { hydrated } from '../tests/e2e/browser.ts';
+import { apiPath, holdAnswers } from '../tests/e2e/held-answers.ts';
 import { phoneContext, timeUntilShown } from './lib/browsers.ts';
-import { ms, type Target } from './lib/report.ts';
+import { ms, row, type Target } from './lib/report.ts';
 import { median } from './lib/stats.ts';
 
 /** The main pages of tests/e2e/failures-slow.test.ts. */
@@ -28,26 +28,17 @@ const LOADING_SHOWN = `[...document.querySelectorAll(
 )].some((element) => element.checkVisibility())`;
 
 async function measureOnce(browser: Browser, baseUrl: string, route: string): Promise<number> {
-  const origin = new URL(baseUrl).origin;
-  const context = await phoneContext(browser, origin);
-  let releaseApi!: () => void;
-  const apiHeld = new Promise<void>((resolve) => (releaseApi = resolve));
+  const context = await phoneContext(browser, new URL(baseUrl).origin);
+  const page = await context.newPage();
+  // Requests still held when the context closes are dropped.
+  await holdAnswers(page, apiPath('/api/'));
   try {
-    await context.route(
-      (url) => url.origin === origin && url.pathname.startsWith('/api/'),
-      async (request) => {
-        await apiHeld;
-        await request.fallback().catch(() => {});
-      },
-    );
-    const page = await context.newPage();
-    await page.goto(`${origin}/login/`);
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.goto(`${baseUrl}/login/`);
+    await hydrated(page);
     // wouter follows pushState: this is the navigation a link click makes.
     const act = `history.pushState(null, '', ${JSON.stringify(route)})`;
     return await timeUntilShown(page, LOADING_SHOWN, { act });
   } finally {
-    releaseApi();
     await context.close().catch(() => {});
   }
 }
@@ -63,11 +54,11 @@ export async function benchLoadingState(browser: Browser, baseUrl: string): Prom
   }
   return LOADING_ROUTES.map((route, index) => {
     const all = runs[index] ?? [];
-    return {
-      figure: `loading state shown on \`${route}\` (median; runs ${all.map(ms).join(', ')})`,
-      value: ms(median(all)),
-      target: `≤ ${LOADING_TARGET_MS} ms`,
-      met: median(all) <= LOADING_TARGET_MS,
-    };
+    return row(
+      `loading state shown on \`${route}\` (median; runs ${all.map(ms).join(', ')})`,
+      ms(median(all)),
+      `≤ ${LOADING_TARGET_MS} ms`,
+      median(all) <= LOADING_TARGET_MS,
+    );
   });
 }

@@ -1,10 +1,8 @@
-// The stub under a storm of basket writes (issue 13), in `npm run bench` and `npm run bench:writes`
-// alone (the README says what it measures): the stub's own CLI in a process of its own
-// (tests/stub/stub-process.ts) on a data file as json-server writes it (pretty-printed), every
-// PUT with a random session, product and valid amount. The newcomer's 95 probes make its p99 its
-// slowest answer. The 3 s warm-up comes first because in the first half second V8 still compiles
-// the handlers and a newcomer waits up to some 300 ms: what a shopper meets right after a restart
-// under load, shown beside and judged by no target.
+// The stub under a storm of basket writes (issue 13; the README says what it measures): its own
+// CLI in a process of its own (tests/stub/stub-process.ts) on a data file as json-server writes
+// it, every PUT a random session, product and valid amount. The 95 probes make the newcomer's p99
+// its slowest. In the 3 s warm-up V8 still compiles the handlers and a newcomer waits up to some
+// 300 ms: what a shopper meets right after a restart under load, shown but judged by no target.
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import type { StubData } from '../stub-server/db.ts';
 import { buildSeed } from '../stub-server/fixtures/seed.ts';
+import { maxAmount, stepOf } from '../stub-server/validation.ts';
 import { spawnStub } from '../tests/stub/stub-process.ts';
 import { type AtExit, isMain, runBench } from './lib/main.ts';
 import { type Target, allMet, ms, targetTable, row, writeReport } from './lib/report.ts';
@@ -37,11 +36,9 @@ function orderable(data: StubData) {
   return data.products
     .filter((product) => product.available && product.price !== null && product.rest > 0)
     .map((product) => {
-      const step = product.unit === 'шт' ? 1 : (product.unit_step ?? 0.1);
-      const max = Math.min(product.rest, 10);
-      const amounts: number[] = [];
-      for (let k = 1; k * step <= max + 1e-9; k += 1) amounts.push(Math.round(k * step * 10) / 10);
-      return { id: product.id, amounts };
+      const step = stepOf(product);
+      const steps = Math.floor(maxAmount(product) / step + 1e-9);
+      return { id: product.id, amounts: Array.from({ length: steps }, (_, k) => (k + 1) * step) };
     })
     .filter((line) => line.amounts.length > 0);
 }
@@ -122,29 +119,27 @@ export async function benchStubWrites(atExit: AtExit) {
   await writeFile(dataFile, text);
   const stub = await spawnStub(dataFile);
   atExit(() => stub.stop());
-  try {
-    const base = stub.url.replace(/\/+$/, '');
-    const warmUp = await storm(base, lines, sessions, WARM_UP_S);
-    const { result, times } = await storm(base, lines, sessions, DURATION_S);
-    return {
-      data_file_bytes: Buffer.byteLength(text),
-      duration_s: result.duration,
-      writes_acknowledged: result['2xx'],
-      writes_per_s: result['2xx'] / result.duration,
-      writes_failed: result.non2xx,
-      connection_errors: result.errors,
-      put_p50_ms: result.latency.p50,
-      put_p99_ms: result.latency.p99,
-      newcomer_probes: times.length,
-      newcomer_unanswered: unanswered(times),
-      newcomer_p50_ms: percentile(times, 0.5),
-      newcomer_p99_ms: percentile(times, 0.99),
-      warm_up_newcomer_max_ms: Math.max(...warmUp.times),
-      warm_up_newcomer_unanswered: unanswered(warmUp.times),
-    };
-  } finally {
-    await stub.stop();
-  }
+  const base = stub.url.replace(/\/+$/, '');
+  const warmUp = await storm(base, lines, sessions, WARM_UP_S);
+  const { result, times } = await storm(base, lines, sessions, DURATION_S);
+  // Stopped now: in `npm run bench` the later parts do not run beside it.
+  await stub.stop();
+  return {
+    data_file_bytes: Buffer.byteLength(text),
+    duration_s: result.duration,
+    writes_acknowledged: result['2xx'],
+    writes_per_s: result['2xx'] / result.duration,
+    writes_failed: result.non2xx,
+    connection_errors: result.errors,
+    put_p50_ms: result.latency.p50,
+    put_p99_ms: result.latency.p99,
+    newcomer_probes: times.length,
+    newcomer_unanswered: unanswered(times),
+    newcomer_p50_ms: percentile(times, 0.5),
+    newcomer_p99_ms: percentile(times, 0.99),
+    warm_up_newcomer_max_ms: Math.max(...warmUp.times),
+    warm_up_newcomer_unanswered: unanswered(warmUp.times),
+  };
 }
 
 /** The figures beside their targets; every bench that runs this one judges it by these. */

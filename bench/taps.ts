@@ -1,29 +1,21 @@
-// Dead taps (issue 19), part of `npm run bench`; `npm run bench:taps` runs them alone in Chromium
-// and Firefox ESR (the README gives its knobs). Per control, route and delay: a fresh phone
-// context (bench/lib/browsers.ts) opens the route; once the control shows, the delay is waited,
-// then ONE real mouse click at its centre (it does not wait for the control to be ready); `ok`
-// when the effect shows within 4 s. A tap before the app runs may post a plain HTML form, so the
-// basket is read on the server and the notice's answer in the cookies. Target: no tap lost.
-//
-// Firefox: WebDriver BiDi cannot throttle, so the slow 4G is a proxy in front of the shop and the
-// CPU is NOT slowed. The controls census (tests/e2e/controls-census.test.ts) guards the cause of
-// most dead taps; what is left is a race with the app's start, which only a timing run finds.
+// Dead taps (issue 19; the README gives the knobs): per control, route and delay, a fresh phone
+// context opens the route, waits the delay once the control shows, then makes ONE real click at
+// its centre; `ok` when the effect shows within 4 s. A tap before the app runs may post a plain
+// form, so the basket is read on the server. Firefox: WebDriver BiDi cannot throttle, so slow 4G
+// is a proxy and the CPU is NOT slowed. tests/e2e/controls-census.test.ts guards most causes of a
+// dead tap; a race with the app's start is what only a timing run finds.
 import { request as httpRequest } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { Agent, fetch } from 'undici';
-import {
-  type Engine,
-  FIRST_VIEW_VIEWPORT,
-  launchPhone,
-  PHONE,
-  throttlePhone,
-} from './lib/browsers.ts';
+import { parseCookie } from 'cookie';
+import { type Engine, launchPhone, PHONE, throttlePhone } from './lib/browsers.ts';
+import { FIRST_VIEW_VIEWPORT } from '../tests/e2e/first-view.ts';
 import { httpBackend } from '../tests/e2e/fault-backends.ts';
 import { visitorWithBasket } from '../tests/e2e/visitor-cookies.ts';
 import { type AtExit, isMain, runBench } from './lib/main.ts';
 import { mark, writeReport } from './lib/report.ts';
 import { startBenchShop } from './lib/shop.ts';
+import { Visitor } from './lib/visitor.ts';
 
 export const TAP_DELAYS_MS = (process.env.BENCH_TAPS_DELAYS ?? '0,300,700,1200,2000')
   .split(',')
@@ -35,12 +27,8 @@ const POLL_MS = 50;
 
 const SEARCH = '/search?q=малина';
 
-/**
- * Each control: its routes, where it is (a selector, and the button's text) and its effect: what
- * the page says after the tap, or `basket` (the server's basket holds more; /order's starts with
- * product 7) or `cookie` (the notice's cookie is set). Trials other than the notice's accept
- * cookies first, so that the notice covers nothing.
- */
+/** Each control's effect: what the page says after the tap, `basket` (the server's basket holds
+ * more) or `cookie` (the notice's). Other trials accept cookies first: the notice covers nothing. */
 const CONTROLS: {
   routes: string[];
   selector: string;
@@ -53,11 +41,7 @@ const CONTROLS: {
     text: 'В корзину',
     effect: 'basket',
   },
-  {
-    routes: ['/order'],
-    selector: 'button[aria-label^="Увеличить количество"]',
-    effect: 'basket',
-  },
+  { routes: ['/order'], selector: 'button[aria-label^="Увеличить количество"]', effect: 'basket' },
   {
     routes: ['/', '/catalog'],
     selector: '[role="region"][aria-label="Уведомление о cookie"] button',
@@ -106,13 +90,10 @@ interface TapTrial {
 }
 
 /**
- * Runs in the page (text: tsx would add helpers of its own to a function's source). Finds the
- * control (a button found by its text: wholly on the screen, not a carousel's slide parked beside
- * it), keeps it in window.__deadTapTarget, scrolls it into view above the sticky dock (price
- * button, cookie notice) when it is not, and answers where it is; null while it has not shown.
- * Sideways only if the control is not within the screen's width (inline 'nearest'): centring
- * scrolled a page that was briefly wider than the screen while loading (Firefox, /: 44 px), and
- * when it narrowed back the control moved under the tap. The app's DOM is left as it was.
+ * In the page (text: tsx adds helpers to a function's source): where the control is (by its text,
+ * wholly on the screen: not a carousel's parked slide), scrolled above the sticky dock; null while
+ * not shown. Sideways only 'nearest': centring scrolled a page briefly wider than the screen while
+ * loading (Firefox, /: 44 px), and the control moved from under the tap when it narrowed back.
  */
 const LOCATE = `([selector, text]) => {
   const width = document.documentElement.clientWidth;
@@ -172,7 +153,7 @@ async function slowNetwork(target: string, atExit: AtExit): Promise<string> {
         const paced = async function* (chunks: AsyncIterable<Buffer>) {
           for await (const chunk of chunks) {
             linkFreeAt = Math.max(performance.now(), linkFreeAt);
-            linkFreeAt += (chunk.length / PHONE.download_bytes_per_s) * 1000;
+            linkFreeAt += (chunk.length / PHONE.download) * 1000;
             await sleep(linkFreeAt - performance.now());
             yield chunk;
           }
@@ -183,31 +164,25 @@ async function slowNetwork(target: string, atExit: AtExit): Promise<string> {
       // A page left mid-answer: the shop's side goes too, or it would hold the shop's close up.
       outgoing.on('close', () => forwarded.destroy());
       incoming.pipe(forwarded);
-    }, PHONE.latency_ms);
+    }, PHONE.latency);
   });
   atExit(proxy.close);
   return proxy.url;
 }
 
-/** The bench's own requests to the shop, on sockets closed at the end (none holds its close up). */
-const direct = new Agent({ keepAliveTimeout: 10 });
-
 /** How much the visitor's basket holds on the server (0 while the browser has no session). */
 async function basketAmount(context: BrowserContext, shop: string): Promise<number> {
-  const cookies = await context.cookies();
+  const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
   // Without a session the basket is empty; asking would start a session the page does not know.
-  if (!cookies.some((cookie) => cookie.name === 'sessionid')) return 0;
-  const response = await fetch(`${shop}/api/catalog/basket`, {
-    headers: { cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') },
-    dispatcher: direct,
-  });
-  if (!response.ok) throw new Error(`basket answered ${response.status}`);
-  const lines = Object.values((await response.json()) as Record<string, { amount?: number }>);
+  if (!cookies.sessionid) return 0;
+  const visitor = new Visitor(new URL(shop), SHOW_TIMEOUT_MS, cookies);
+  const answer = await visitor.view('/api/catalog/basket', { Accept: 'application/json' });
+  if (answer.status !== 200) throw new Error(`basket answered ${answer.status ?? 'nothing'}`);
+  const lines = Object.values(JSON.parse(answer.body) as Record<string, { amount?: number }>);
   return lines.reduce((sum, line) => sum + (line.amount ?? 0), 0);
 }
 
-/** One fresh, slowed page load of `route` and one tap on its `kind` of control `delay` ms after
- * it shows; what the effect was. */
+/** One fresh, slowed page load of `route`, one tap `delay` ms after the control shows. */
 async function tapOnce(
   context: BrowserContext,
   engine: Engine,
@@ -224,14 +199,13 @@ async function tapOnce(
     const url = request.url();
     if (/^(https?|wss?):/.test(url) && new URL(url).origin !== front) external.add(url);
   });
-  const cookies = [
-    ...(control.effect === 'cookie' ? [] : ['cookieAccepted=true']),
-    ...(route === '/order' ? (await visitorWithBasket(shop, ['7'])).split('; ') : []),
-  ].map((pair) => {
-    const [, name = '', value = ''] = /^([^=]*)=(.*)$/.exec(pair) ?? [];
-    return { name, value, domain: '127.0.0.1', path: '/' };
-  });
-  if (cookies.length > 0) await context.setCookie(...cookies);
+  const cookies = {
+    ...(control.effect === 'cookie' ? {} : { cookieAccepted: 'true' }),
+    ...(route === '/order' ? parseCookie(await visitorWithBasket(shop, ['7'])) : {}),
+  };
+  for (const [name, value = ''] of Object.entries(cookies)) {
+    await context.setCookie({ name, value, domain: '127.0.0.1', path: '/' });
+  }
   const amountBefore = await basketAmount(context, shop);
   if (engine === 'chromium') await throttlePhone(page);
 
@@ -258,27 +232,21 @@ async function tapOnce(
   // Where the control is now (the page may have moved it), as a shopper's finger would find it.
   const now = (await locate()) ?? spot;
   await page.mouse.click(now.x, now.y);
-  const tappedAt = performance.now();
+  const deadline = performance.now() + EFFECT_MS;
 
   const check = async () => {
     if (effect === 'basket') return (await basketAmount(context, shop)) > amountBefore;
     if (effect !== 'cookie') return Boolean(await inPage<boolean>(page, effect));
-    const all = await context.cookies();
-    return all.some((cookie) => cookie.name === 'cookieAccepted' && cookie.value === 'true');
+    return (await context.cookies()).some((c) => c.name === 'cookieAccepted' && c.value === 'true');
   };
   // Checked until seen (inPage waits out a page load); a check that ends after the window does
   // not count: the window is strict.
-  const deadline = tappedAt + EFFECT_MS;
   let ok = false;
   while (!ok && performance.now() < deadline) {
     ok = (await check()) && performance.now() <= deadline;
     if (!ok) await sleep(4 * POLL_MS);
   }
-  return {
-    delay_ms: delay,
-    outcome: ok ? 'ok' : 'lost',
-    hydrated_at_tap: now.hydrated,
-  };
+  return { delay_ms: delay, outcome: ok ? 'ok' : 'lost', hydrated_at_tap: now.hydrated };
 }
 
 export type DeadTapFigures = Awaited<ReturnType<typeof benchDeadTaps>>;
@@ -292,12 +260,11 @@ export async function benchDeadTaps(engine: Engine, shopUrl: string, atExit: AtE
   atExit(() => browser.close());
   // One unthrottled, unmeasured load of each route: the server's first renders and the resized
   // pictures of a just-started server would otherwise slow the first trials only.
-  const warm = await browser.createBrowserContext();
-  const warmPage = await warm.newPage();
+  const warm = await (await browser.createBrowserContext()).newPage();
   for (const route of new Set(CONTROLS.flatMap(({ routes }) => routes))) {
-    await warmPage.goto(`${shop}${route}`, { timeout: SHOW_TIMEOUT_MS });
+    await warm.goto(`${shop}${route}`, { timeout: SHOW_TIMEOUT_MS });
   }
-  await warm.close();
+  await warm.browserContext().close();
 
   const rows = CONTROLS.flatMap(({ routes, ...control }) =>
     routes.map((route) => ({ label: labelOf(control), control, route, trials: [] as TapTrial[] })),
@@ -316,9 +283,7 @@ export async function benchDeadTaps(engine: Engine, shopUrl: string, atExit: AtE
       );
       await context.close().catch(() => {});
       row.trials.push(trial);
-      console.error(
-        `dead taps (${engine}) +${delay} ms ${row.label} ${row.route}: ${trial.outcome}`,
-      );
+      console.error(`dead taps ${engine} +${delay} ms ${row.label} ${row.route}: ${trial.outcome}`);
     }
   }
   await browser.close();
@@ -347,7 +312,7 @@ export function deadTapsTable(figures: DeadTapFigures): string {
   const cell = (trial?: TapTrial) =>
     ({ ok: 'ok', lost: '**lost**', error: `error: ${trial?.error}` })[trial?.outcome ?? 'error'];
   return [
-    `One real tap per fresh page load in ${figures.engine} (CPU ${slowed.cpu_slowdown}x slower, ${slowed.latency_ms} ms latency, ${(slowed.download_bytes_per_s * 8) / 1e6} Mbps down), the given time after the control first shows; \`ok\` when the shopper or the server sees its effect within ${EFFECT_MS / 1000} s.`,
+    `One real tap per fresh page load in ${figures.engine} (CPU ${slowed.cpu_slowdown}x slower, ${slowed.latency} ms latency, ${(slowed.download * 8) / 1e6} Mbps down), the given time after the control first shows; \`ok\` when the shopper or the server sees its effect within ${EFFECT_MS / 1000} s.`,
     '',
     `| Control | Route | ${delays.map((delay) => `+${delay} ms`).join(' | ')} |`,
     `| --- | --- |${delays.map(() => ' :---: |').join('')}`,

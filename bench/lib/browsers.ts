@@ -1,14 +1,13 @@
-// The benches' browsers, launched as the e2e tests launch them (tests/e2e/browser.ts,
-// tests/e2e/firefox.ts), with Ctrl+C left to the bench (it stops its servers after the browser):
-// Chromium through playwright-core, and for the dead taps a phone through puppeteer-core,
-// Chromium or Firefox ESR (one driver for both engines, so that their trials are one loop).
+// The benches' browsers, launched as the e2e tests launch them but with Ctrl+C left to the bench
+// (it stops its servers after the browser); for the dead taps a phone through puppeteer-core,
+// Chromium or Firefox ESR (one driver for both engines: their trials are one loop).
 import type { Browser, Page } from 'playwright-core';
 import puppeteer, { type Browser as PhoneBrowser, type Page as PhonePage } from 'puppeteer-core';
 import { CHROME_PATH, LAUNCH_ARGS, launchBrowser } from '../../tests/e2e/browser.ts';
 import { launchFirefox } from '../../tests/e2e/firefox.ts';
-import { FIRST_VIEW_VIEWPORT, firstVisitorContext } from '../../tests/e2e/first-view.ts';
+import { firstVisitorContext } from '../../tests/e2e/first-view.ts';
 
-export { CHROME_PATH, FIRST_VIEW_VIEWPORT, LAUNCH_ARGS };
+export { CHROME_PATH, LAUNCH_ARGS };
 
 const OWN_SIGNALS = { handleSIGINT: false, handleSIGTERM: false };
 
@@ -25,10 +24,9 @@ export async function phoneContext(browser: Browser, origin: string) {
 }
 
 /**
- * Runs `act` in the page and resolves with the time from then (or from the last `input` event,
- * when `typing`) until `seen` holds, read at the first frame painted after it (a frame callback
- * followed by a task runs once that frame is painted). Text, not a function: tsx would add
- * helpers of its own to a function's source, which the page does not have.
+ * Runs `act` in the page; the time from then (or the last `input` event, when `typing`) until
+ * `seen` holds, at the first frame painted after it (a frame callback, then a task). Text, not a
+ * function: tsx would add helpers of its own to a function's source, which the page lacks.
  */
 export function timeUntilShown(
   page: Page,
@@ -51,33 +49,19 @@ export function timeUntilShown(
   })`);
 }
 
-/** A mid-range phone on slow 4G, as Lighthouse's mobile preset (applied, not simulated). */
-export const PHONE = {
-  cpu_slowdown: 4,
-  latency_ms: 150,
-  download_bytes_per_s: 200_000,
-  upload_bytes_per_s: 93_750,
-};
+/** A mid-range phone on slow 4G, as Lighthouse's mobile preset (applied, not simulated); the
+ * network in puppeteer's units: latency in ms, download and upload in bytes/s. */
+export const PHONE = { cpu_slowdown: 4, latency: 150, download: 200_000, upload: 93_750 };
 
 export type Engine = 'chromium' | 'firefox';
 
 export function launchPhone(engine: Engine): Promise<PhoneBrowser> {
   if (engine === 'firefox') return launchFirefox(OWN_SIGNALS);
-  return puppeteer.launch({
-    browser: 'chrome',
-    executablePath: CHROME_PATH,
-    args: LAUNCH_ARGS,
-    headless: true,
-    ...OWN_SIGNALS,
-  });
+  return puppeteer.launch({ executablePath: CHROME_PATH, args: LAUNCH_ARGS, ...OWN_SIGNALS });
 }
 
 /** Chromium's page slowed to the phone through the DevTools protocol, before it navigates. */
 export async function throttlePhone(page: PhonePage): Promise<void> {
-  await page.emulateNetworkConditions({
-    latency: PHONE.latency_ms,
-    download: PHONE.download_bytes_per_s,
-    upload: PHONE.upload_bytes_per_s,
-  });
+  await page.emulateNetworkConditions(PHONE);
   await page.emulateCPUThrottling(PHONE.cpu_slowdown);
 }

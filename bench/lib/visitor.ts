@@ -1,7 +1,6 @@
-// The benches' HTTP without a browser: a visitor whose cookies are kept as a browser keeps them
-// for one site (on the `cookie` package), pages asked for and forms posted as a browser sends
-// them, each request on a connection of its own (none stays open behind it, so the server's open
-// files count its own) and its wait capped; a timed GET; and autocannon's load.
+// The benches' HTTP without a browser: a visitor with a browser's cookies, pages and forms, each
+// request on a connection of its own (none stays open behind it: the server's open files count
+// its own) and its wait capped; a timed GET; and autocannon's load.
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { type IncomingHttpHeaders, type IncomingMessage, request } from 'node:http';
@@ -57,7 +56,7 @@ export class Visitor {
     where: string,
     method: 'GET' | 'POST',
     headers: Record<string, string>,
-    body?: string,
+    form?: string,
   ): Promise<Answer> {
     const cookie = stringifyCookie(Object.fromEntries(this.cookies));
     const started = performance.now();
@@ -68,7 +67,7 @@ export class Visitor {
       agent: false,
       signal,
     });
-    req.end(body);
+    req.end(form);
     try {
       const [res] = (await once(req, 'response')) as [IncomingMessage];
       const chunks: Buffer[] = [];
@@ -80,31 +79,17 @@ export class Visitor {
         else this.cookies.set(name, value);
       }
       const ms = performance.now() - started;
-      const text = Buffer.concat(chunks).toString('utf8');
-      return {
-        status: res.statusCode ?? null,
-        ms,
-        capped: false,
-        headers: res.headers,
-        body: text,
-      };
+      const body = Buffer.concat(chunks).toString('utf8');
+      return { status: res.statusCode ?? null, ms, capped: false, headers: res.headers, body };
     } catch {
       req.destroy();
-      return {
-        status: null,
-        ms: performance.now() - started,
-        capped: signal.aborted,
-        headers: {},
-        body: '',
-      };
+      const ms = performance.now() - started;
+      return { status: null, ms, capped: signal.aborted, headers: {}, body: '' };
     }
   }
 }
 
-/**
- * The time of a GET of `url` until its body has come; `capMs` when it failed, was not 2xx or
- * took longer (a probe of a server under load, no cookies).
- */
+/** A GET's time until its body has come; `capMs` when it failed, was not 2xx or took longer. */
 export async function timedGet(url: string, capMs: number): Promise<number> {
   const started = performance.now();
   try {
@@ -119,11 +104,10 @@ export async function timedGet(url: string, capMs: number): Promise<number> {
 const AUTOCANNON = path.join(REPO_ROOT, 'node_modules', 'autocannon', 'autocannon.js');
 
 /**
- * GETs of `url` on `connections` connections, 3 s to warm up (a long-running server's steady
- * state, not its first compile), then 10 s measured; `measuring` is called between the two.
- * autocannon runs in a process of its own, so that nothing the bench does weighs on its figures,
- * with two threads: one tops out near 2,300 pages/s of 25 KB on this machine, and its own
- * queueing then shows as the server's latency.
+ * GETs of `url` on `connections` connections: 3 s of warm-up (a server's steady state, not its
+ * first compile), `measuring()`, then 10 s measured. autocannon in a process of its own (nothing
+ * the bench does weighs on it) with two threads: one tops out near 2,300 pages/s of 25 KB here,
+ * and its own queueing then shows as the server's latency.
  */
 export async function rate(
   url: string,
