@@ -1,15 +1,15 @@
 // Pictures are resized in a process of their own (host/image-resize.ts, host/image-resizer.mjs):
 // one that dies costs the pictures it had, not the shop, and the next picture gets a new one.
-import type { ChildProcess } from 'node:child_process';
+import type * as childProcess from 'node:child_process';
 import sharp from 'sharp';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { imageResizer } from '../../host/image-resize.ts';
 
-const forked: ChildProcess[] = [];
+const forked: childProcess.ChildProcess[] = [];
 let killNext = false;
 
 vi.mock('node:child_process', async (original) => {
-  const real = await original<typeof import('node:child_process')>();
+  const real = await original<typeof childProcess>();
   return {
     ...real,
     fork: (...args: Parameters<typeof real.fork>) => {
