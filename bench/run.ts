@@ -5,7 +5,7 @@
 // too); exits with 1 when a target is missed, having stopped everything it started.
 import path from 'node:path';
 import { type FirstView, HOME_BUDGET, kb, measureFirstView } from '../tests/e2e/first-view.ts';
-import { benchImageRoute, imagesTargets, measurePictures } from './images.ts';
+import { benchImageRoute, imagesTargets } from './images.ts';
 import { benchLoadingState } from './loading-state.ts';
 import { auditRoutes, lighthouseTable } from './lighthouse.ts';
 import { launchChromium } from './lib/browsers.ts';
@@ -50,14 +50,11 @@ await runBench(async (atExit) => {
   for (const route of ROUTES) {
     views.push(await measureFirstView(browser, base, route, path.join(DIST, 'client')));
   }
-  // After the first views: the pictures were resized then, as for any visitor but the first.
-  const home = await measurePictures(browser, base, '/');
-  const product = await measurePictures(browser, base, '/product/7');
   const web = await benchSearchInBrowser(browser, base);
   const loading = await benchLoadingState(browser, base);
   const chromium = browser.version();
   await browser.close();
-  say('first views, pictures, search and loading states measured');
+  say('first views, search and loading states measured');
   const deadTaps = await benchDeadTaps('chromium', base, atExit);
   say('dead taps counted');
   // Lighthouse gets the machine to itself.
@@ -76,7 +73,7 @@ await runBench(async (atExit) => {
     ),
   ];
   const search = searchTargets(stub, web);
-  const pictures = imagesTargets(home, product, productLcp, imageRoute);
+  const pictures = imagesTargets(productLcp, imageRoute);
   const report = {
     chromium,
     first_view: { budget: HOME_BUDGET, routes: views },
@@ -85,7 +82,7 @@ await runBench(async (atExit) => {
     stub_writes: writes,
     loading_state: loading,
     pages,
-    images: { home, product, route: imageRoute },
+    image_route: imageRoute,
     dead_taps: deadTaps,
   };
   const md = [

@@ -1,51 +1,54 @@
 // `npx tsx bench/screens.ts` (after `npm run build`; issue 33): does this build look like a base
-// commit, pixel for pixel? Each of the census's routes (tests/e2e/census-routes.ts) at 390 and
-// 1280 px wide, light and dark, full page with the cookie notice up, and the states that show
-// buttons: the basket with a line (its page, the dock's total), the open menu, the «Товар
-// закончился» dialog, the pointer over controls and the keyboard's focus ring. Both builds run as
-// `npm start` does (`host/main.ts`, its own stub reseeded), one Chromium shoots both; photos are
-// masked (their decoding differs from run to run) and motion is reduced (the home page's slides
-// stand still), so what differs is the markup's and the CSS's doing. Chromium sometimes draws a
-// carousel card's rounded corner one shade off in a viewport shot, the base beside itself too: a
-// pair that differs is shot again, up to TRIES times, and counts as differing only if no try
-// matched.
-//   SCREENS_BASE (default 155aace): the commit compared against, checked out into a temporary
-//   worktree with its own `npm ci` and build; SCREENS_BASE_ROOT=DIR uses a checkout already built;
-//   SCREENS_THIS_ROOT=DIR shoots another built checkout instead of this one (the base beside
-//   itself shows what differs from run to run); SCREENS_ONLY=REGEX shoots only the shots named so.
-// Writes each differing pair and their diff to reports/screens/ and a summary to
-// reports/screens.json; exits with 1 when any shot differs.
+// commit (SCREENS_BASE, default 155aace, built in a temporary worktree), pixel for pixel? Each of
+// the census's routes (tests/e2e/census-routes.ts) at 390 and 1280 px wide, light and dark, full
+// page with the cookie notice up, and the states that show buttons, in the viewport: the basket
+// with a line (its page, the dock's total), the open menu, the «Товар закончился» dialog, the
+// pointer over controls and the keyboard's focus ring. Both builds run as `npm start` does
+// (`host/main.ts`, its own stub reseeded), one Chromium shoots both; photos are masked (their
+// decoding differs from run to run) and motion is reduced (the home page's slides stand still),
+// so what differs is the markup's and the CSS's doing. SCREENS_ONLY=REGEX shoots only the shots
+// named so. Writes each differing pair and their diff to reports/screens/ and the list to
+// reports/screens.json and .md; exits with 1 when any shot differs.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseCookie } from 'cookie';
 import pixelmatch from 'pixelmatch';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { CENSUS_ROUTES, SOLD_OUT } from '../tests/e2e/census-routes.ts';
-import { REPO_ROOT } from '../tests/e2e/nginx-recipe.ts';
 import { visitorWithBasket } from '../tests/e2e/visitor-cookies.ts';
 import { launchChromium } from './lib/browsers.ts';
 import { runBench } from './lib/main.ts';
-import { baseCheckout, startShopChild } from './lib/shop.ts';
+import { writeReport } from './lib/report.ts';
+import { baseCheckout, REPO_ROOT, startShopChild } from './lib/shop.ts';
 
 const BASE = process.env.SCREENS_BASE ?? '155aace';
+const ONLY = new RegExp(process.env.SCREENS_ONLY ?? '');
 const OUT_DIR = path.join(REPO_ROOT, 'reports', 'screens');
-const WIDTHS = [390, 1280];
-/** Shots of a pair taken before a difference counts (see the loop below). */
+/**
+ * Chromium sometimes draws a carousel card's rounded corner one shade off in a viewport shot, the
+ * base beside itself too: a pair is shot up to this many times, and differs only if none matched.
+ */
 const TRIES = 4;
-const THEMES = ['light', 'dark'] as const;
-/** SCREENS_ONLY=REGEX: only the shots whose name matches (a second look at a difference). */
-const ONLY = process.env.SCREENS_ONLY ? new RegExp(process.env.SCREENS_ONLY) : undefined;
 
 interface Shot {
   name: string;
   route: string;
   /** A visitor with a line of product 7 in the basket. */
   basket?: boolean;
-  /** What brings the state about once the page has loaded. */
+  /** What brings about a state that lives in the viewport, once the page has loaded. */
   act?: (page: Page) => Promise<void>;
-  /** The viewport alone, not the full page (a state that lives in it: a dialog, a hover). */
-  viewportOnly?: boolean;
 }
+
+const HOVERED = [
+  ['link', 'Каталог'],
+  ['button', 'В корзину'],
+  ['link', 'Подробнее'],
+  ['button', 'Продолжить'],
+  ['button', 'Переключить тему'],
+  ['button', 'Найти'],
+  ['button', 'Прокрутить вперёд'], // the carousel's arrow, under the pointer though hidden
+] as const;
 
 const SHOTS: Shot[] = [
   ...CENSUS_ROUTES.map((route) => ({ name: route, route })),
@@ -55,7 +58,6 @@ const SHOTS: Shot[] = [
     name: 'menu',
     route: '/',
     basket: true,
-    viewportOnly: true,
     act: async (page) => {
       await page.getByRole('button', { name: 'Меню' }).click();
       await page.locator('[role="menu"]:popover-open').waitFor();
@@ -64,46 +66,24 @@ const SHOTS: Shot[] = [
   {
     name: 'sold-out dialog',
     route: SOLD_OUT,
-    viewportOnly: true,
     act: async (page) => {
       await page.getByRole('button', { name: 'Недоступно' }).first().click();
       await page.locator('dialog[open]').waitFor();
     },
   },
-  ...(
-    [
-      ['link', 'Каталог'],
-      ['button', 'В корзину'],
-      ['link', 'Подробнее'],
-      ['button', 'Продолжить'],
-      ['button', 'Переключить тему'],
-      ['button', 'Найти'],
-    ] as const
-  ).map(([role, name]): Shot => ({
+  ...HOVERED.map(([role, name]): Shot => ({
     name: `hover ${name}`,
     route: '/',
-    viewportOnly: true,
     act: async (page) => {
       const control = page.getByRole(role, { name, exact: true }).first();
       await control.scrollIntoViewIfNeeded();
-      await control.hover();
+      await control.hover({ force: true });
     },
   })),
-  {
-    name: 'hover carousel arrow',
-    route: '/',
-    viewportOnly: true,
-    act: async (page) => {
-      const next = page.getByRole('button', { name: 'Прокрутить вперёд' }).first();
-      await next.scrollIntoViewIfNeeded();
-      await next.hover({ force: true });
-    },
-  },
   ...[1, 2, 3, 4, 5].map((presses): Shot => ({
     name: `focus after ${presses} Tab`,
     route: '/',
     basket: true,
-    viewportOnly: true,
     act: async (page) => {
       for (let press = 0; press < presses; press += 1) await page.keyboard.press('Tab');
     },
@@ -111,7 +91,6 @@ const SHOTS: Shot[] = [
   {
     name: 'focus В корзину',
     route: '/section/1',
-    viewportOnly: true,
     act: async (page) => {
       await page.getByRole('button', { name: 'В корзину' }).first().focus();
       await page.keyboard.press('Shift+Tab');
@@ -120,26 +99,15 @@ const SHOTS: Shot[] = [
   },
 ];
 
-/** `name=value; name=value` as the context's cookies for `url`. */
-function cookiesOf(header: string, url: string) {
-  return header
-    .split('; ')
-    .filter(Boolean)
-    .map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-    });
-}
-
 async function shoot(
   browser: Browser,
-  front: string,
+  url: string,
   shot: Shot,
   width: number,
-  theme: (typeof THEMES)[number],
-): Promise<Buffer> {
+  theme: 'light' | 'dark',
+) {
   const context = await browser.newContext({
-    baseURL: front,
+    baseURL: url,
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     colorScheme: theme,
@@ -150,22 +118,23 @@ async function shoot(
   try {
     // Nothing leaves the machine (the news page's Telegram widget).
     await context.route(
-      (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+      (where) => !['127.0.0.1', 'localhost'].includes(where.hostname),
       (route) => route.abort('blockedbyclient'),
     );
-    const cookies: { name: string; value: string; url: string }[] = [
-      { name: 'theme', value: theme, url: front },
-    ];
-    if (shot.basket) cookies.push(...cookiesOf(await visitorWithBasket(front, ['7']), front));
-    await context.addCookies(cookies);
+    // The basket visitor's cookies as the server set them, not URL-decoded.
+    const basket = shot.basket ? await visitorWithBasket(url, ['7']) : '';
+    const cookies = { theme, ...parseCookie(basket, { decode: (raw) => raw }) };
+    await context.addCookies(
+      Object.entries(cookies).map(([name, value = '']) => ({ name, value, url })),
+    );
     const page = await context.newPage();
     await page.goto(shot.route);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.waitForLoadState('networkidle');
-    if (shot.act) await shot.act(page);
+    await shot.act?.(page);
     return await page.screenshot({
-      fullPage: !shot.viewportOnly,
+      fullPage: !shot.act,
       animations: 'disabled',
       caret: 'hide',
       mask: [page.locator('img')],
@@ -177,77 +146,60 @@ async function shoot(
 
 /** Pixels that differ at all (threshold 0), or -1 when the sizes differ. */
 function compare(base: Buffer, mine: Buffer): { pixels: number; diff?: Buffer } {
-  const a = PNG.sync.read(base);
-  const b = PNG.sync.read(mine);
+  const [a, b] = [PNG.sync.read(base), PNG.sync.read(mine)];
   if (a.width !== b.width || a.height !== b.height) return { pixels: -1 };
   const diff = new PNG({ width: a.width, height: a.height });
-  const pixels = pixelmatch(a.data, b.data, diff.data, a.width, a.height, {
-    threshold: 0,
-    includeAA: true,
-  });
+  const options = { threshold: 0, includeAA: true };
+  const pixels = pixelmatch(a.data, b.data, diff.data, a.width, a.height, options);
   return { pixels, diff: PNG.sync.write(diff) };
 }
 
 await runBench(async (atExit) => {
-  const baseRoot = process.env.SCREENS_BASE_ROOT ?? (await baseCheckout(BASE, atExit));
-  const baseShop = await startShopChild(atExit, {}, baseRoot);
-  const thisShop = await startShopChild(atExit, {}, process.env.SCREENS_THIS_ROOT ?? REPO_ROOT);
+  const baseShop = await startShopChild(atExit, {}, await baseCheckout(BASE, atExit));
+  const thisShop = await startShopChild(atExit);
   const browser = await launchChromium();
   atExit(() => browser.close());
   await rm(OUT_DIR, { recursive: true, force: true });
   await mkdir(OUT_DIR, { recursive: true });
 
-  const results: { shot: string; width: number; theme: string; pixels: number; tries: number }[] =
-    [];
-  for (const shot of SHOTS.filter((one) => !ONLY || ONLY.test(one.name))) {
-    for (const width of WIDTHS) {
-      for (const theme of THEMES) {
+  const results = [];
+  for (const shot of SHOTS.filter(({ name }) => ONLY.test(name))) {
+    for (const width of [390, 1280]) {
+      for (const theme of ['light', 'dark'] as const) {
         const label = `${shot.name} ${width} ${theme}`;
-        let pixels = -2;
+        let verdict = 'same';
         let tries = 0;
         try {
-          let base: Buffer;
-          let mine: Buffer;
-          let result: ReturnType<typeof compare>;
-          // A shot of the viewport sometimes draws a card's rounded corner a shade off (the base
-          // beside itself too): a difference counts when it stays through every try.
-          do {
+          for (let differs = true; differs && tries < TRIES;) {
             tries += 1;
-            base = await shoot(browser, baseShop.url, shot, width, theme);
-            mine = await shoot(browser, thisShop.url, shot, width, theme);
-            result = compare(base, mine);
-            pixels = result.pixels;
-          } while (pixels !== 0 && tries < TRIES);
-          if (pixels !== 0) {
-            const file = label.replace(/[^\p{L}\p{N}]+/gu, '_');
-            await writeFile(path.join(OUT_DIR, `${file}.base.png`), base);
-            await writeFile(path.join(OUT_DIR, `${file}.this.png`), mine);
-            if (result.diff) await writeFile(path.join(OUT_DIR, `${file}.diff.png`), result.diff);
+            const base = await shoot(browser, baseShop.url, shot, width, theme);
+            const mine = await shoot(browser, thisShop.url, shot, width, theme);
+            const { pixels, diff } = compare(base, mine);
+            differs = pixels !== 0;
+            verdict = pixels === 0 ? 'same' : pixels < 0 ? 'SIZE DIFFERS' : `${pixels} px differ`;
+            const file = path.join(OUT_DIR, label.replace(/[^\p{L}\p{N}]+/gu, '_'));
+            if (differs && tries === TRIES) {
+              await writeFile(`${file}.base.png`, base);
+              await writeFile(`${file}.this.png`, mine);
+              if (diff) await writeFile(`${file}.diff.png`, diff);
+            }
           }
         } catch (error) {
-          console.log(`${label}: could not shoot (${(error as Error).message.split('\n')[0]})`);
+          verdict = `NOT SHOT (${(error as Error).message.split('\n')[0]})`;
         }
-        results.push({ shot: shot.name, width, theme, pixels, tries });
-        const verdict =
-          pixels === 0
-            ? `same${tries > 1 ? ` (try ${tries})` : ''}`
-            : pixels === -1
-              ? 'SIZE DIFFERS'
-              : pixels === -2
-                ? 'NOT SHOT'
-                : `${pixels} px differ`;
-        console.log(`${label}: ${verdict}`);
+        results.push({ shot: label, verdict, tries });
+        console.log(`${label}: ${verdict}${tries > 1 ? ` (try ${tries})` : ''}`);
       }
     }
   }
-  const differing = results.filter((result) => result.pixels !== 0);
-  const failed = differing.length > 0;
-  await writeFile(
-    path.join(REPO_ROOT, 'reports', 'screens.json'),
-    `${JSON.stringify({ base: BASE, shots: results.length, differing, results }, null, 2)}\n`,
+  const differing = results.filter(({ verdict }) => verdict !== 'same');
+  const summary = `${results.length} shots beside ${BASE}: ${results.length - differing.length} the same, ${differing.length} differ${differing.length ? ' (reports/screens/)' : ''}`;
+  const list = differing.map(({ shot, verdict }) => `- ${shot}: ${verdict}`);
+  await writeReport(
+    'screens',
+    'bench/screens.ts',
+    { base: BASE, results },
+    [summary, ...list].join('\n'),
   );
-  console.log(
-    `\n${results.length} shots beside ${BASE}: ${results.length - differing.length} the same, ${differing.length} differ${failed ? ` (reports/screens/)` : ''}`,
-  );
-  return !failed;
+  return differing.length === 0;
 });
