@@ -1,4 +1,5 @@
 import type { ComponentPropsWithRef, ElementType, ReactNode } from 'react';
+import control from './Control.module.css';
 import classes from './Button.module.css';
 
 export type ButtonVariant = 'filled' | 'light' | 'subtle' | 'default';
@@ -24,8 +25,8 @@ export type ButtonProps<C extends ElementType = 'button'> = ButtonLook & {
 
 /**
  * The shop's button (and a link that looks like one): Mantine's Button look on plain elements,
- * styled by Button.module.css on Mantine's public theme variables. Plain markup: a page repeats
- * it tens of times, and the server renders it at the cost of its HTML.
+ * styled by Button.module.css and Control.module.css on Mantine's public theme variables. Plain
+ * markup: a page repeats it tens of times, and the server renders it at the cost of its HTML.
  */
 export function Button<C extends ElementType = 'button'>({
   component,
@@ -42,8 +43,8 @@ export function Button<C extends ElementType = 'button'>({
 }: ButtonProps<C>) {
   const Root: ElementType = component ?? 'button';
   const isButton = Root === 'button';
-  const names = [classes.root];
-  if (variant !== 'filled') names.push(classes[variant]);
+  const names = [control.control, classes.root];
+  if (variant !== 'filled') names.push(control[variant]);
   if (size !== 'sm') names.push(classes[size]);
   if (fullWidth) names.push(classes.block);
   if (className) names.push(className as string);

@@ -1,4 +1,5 @@
 import type { ComponentPropsWithRef, ElementType } from 'react';
+import control from './Control.module.css';
 import classes from './IconButton.module.css';
 
 export type IconButtonVariant = 'filled' | 'light' | 'subtle' | 'default';
@@ -20,8 +21,9 @@ export type IconButtonProps<C extends ElementType = 'button'> = IconButtonLook &
 } & Omit<ComponentPropsWithRef<C>, keyof IconButtonLook | 'component'>;
 
 /**
- * The shop's button with an icon alone (and a link that looks so): Mantine's ActionIcon look
- * on plain elements, styled by IconButton.module.css on Mantine's public theme variables.
+ * The shop's button with an icon alone (and a link that looks so): Mantine's ActionIcon look on
+ * plain elements, styled by IconButton.module.css and Control.module.css on Mantine's public
+ * theme variables.
  */
 export function IconButton<C extends ElementType = 'button'>({
   component,
@@ -33,8 +35,8 @@ export function IconButton<C extends ElementType = 'button'>({
   ...rest
 }: IconButtonProps<C>) {
   const Root: ElementType = component ?? 'button';
-  const names = [classes.root];
-  if (variant !== 'filled') names.push(classes[variant]);
+  const names = [control.control, classes.root];
+  if (variant !== 'filled') names.push(control[variant]);
   if (size !== 'md') names.push(classes[size]);
   if (color) names.push(classes[color]);
   if (className) names.push(className as string);
