@@ -1,5 +1,6 @@
-import type { ComponentPropsWithRef, ElementType, ReactNode } from 'react';
+import type { ElementType, ReactNode } from 'react';
 import control from './Control.module.css';
+import type { ControlProps } from './control-props.ts';
 import classes from './Button.module.css';
 
 export type ButtonVariant = 'filled' | 'light' | 'subtle' | 'default';
@@ -18,10 +19,7 @@ interface ButtonLook {
   disabled?: boolean;
 }
 
-export type ButtonProps<C extends ElementType = 'button'> = ButtonLook & {
-  /** What draws it: a `button` by default, `'a'` or wouter's `Link` for a link that looks so. */
-  component?: C;
-} & Omit<ComponentPropsWithRef<C>, keyof ButtonLook | 'component'>;
+export type ButtonProps<C extends ElementType = 'button'> = ControlProps<ButtonLook, C>;
 
 /**
  * The shop's button (and a link that looks like one): Mantine's Button look on plain elements,

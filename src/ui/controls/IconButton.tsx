@@ -1,5 +1,6 @@
-import type { ComponentPropsWithRef, ElementType } from 'react';
+import type { ElementType } from 'react';
 import control from './Control.module.css';
+import type { ControlProps } from './control-props.ts';
 import classes from './IconButton.module.css';
 
 export type IconButtonVariant = 'filled' | 'light' | 'subtle' | 'default';
@@ -15,10 +16,7 @@ interface IconButtonLook {
   'aria-label': string;
 }
 
-export type IconButtonProps<C extends ElementType = 'button'> = IconButtonLook & {
-  /** What draws it: a `button` by default, `'a'` or wouter's `Link` for a link. */
-  component?: C;
-} & Omit<ComponentPropsWithRef<C>, keyof IconButtonLook | 'component'>;
+export type IconButtonProps<C extends ElementType = 'button'> = ControlProps<IconButtonLook, C>;
 
 /**
  * The shop's button with an icon alone (and a link that looks so): Mantine's ActionIcon look on
