@@ -48,6 +48,8 @@ const IDLE_MS = 15_000;
 const STUCK_MS = 5_000;
 
 interface Waiting {
+  /** The process asked: one that ends fails only its own pictures. */
+  resizer: ChildProcess;
   resolve(body: Buffer): void;
   reject(error: ResizeError): void;
   stuck: NodeJS.Timeout;
@@ -89,7 +91,9 @@ function resizerProcess() {
       if (child === started) child = undefined;
       // A picture that crashed the decoder fails, with those resized beside it; the next
       // picture starts a new process.
-      for (const id of waiting.keys()) answered(id, new ResizeError('broken'));
+      for (const [id, job] of waiting) {
+        if (job.resizer === started) answered(id, new ResizeError('broken'));
+      }
     };
     started.on('exit', gone);
     started.on('error', gone);
@@ -111,7 +115,7 @@ function resizerProcess() {
         },
         job.timeoutSeconds * 1000 + STUCK_MS,
       );
-      waiting.set(id, { resolve, reject, stuck });
+      waiting.set(id, { resizer: running, resolve, reject, stuck });
       running.send({ ...job, id } satisfies ResizeJob);
     });
 }
