@@ -22,7 +22,27 @@ export interface Shopper {
   evaluate<A, T>(fn: (arg: A) => T, arg: A): Promise<T>;
   /** The cookies of the shop's address: name -> value. */
   cookies(): Promise<Record<string, string>>;
+  /** The engine's version, as its driver reports it. */
+  version(): Promise<string>;
 }
+
+/** What the engine supports, of what the shop's controls do without JavaScript. */
+export interface Features {
+  /** Invoker commands: a button's `command` run on its `commandfor` element by the browser. */
+  invokerCommands: boolean;
+  /** The Popover API: `popovertarget` shows and hides a `popover` element. */
+  popover: boolean;
+}
+
+/** Asks the engine (the driver's script: it runs with the page's JavaScript off too). */
+export const featuresOf = (shopper: Shopper): Promise<Features> =>
+  shopper.evaluate(
+    () => ({
+      invokerCommands: 'command' in HTMLButtonElement.prototype,
+      popover: typeof HTMLElement.prototype.showPopover === 'function',
+    }),
+    null,
+  );
 
 /**
  * Marks the first visible element matching `css` whose name (aria-label, else its text) matches
