@@ -45,8 +45,10 @@ export const featuresOf = (shopper: Shopper): Promise<Features> =>
   );
 
 /**
- * Marks the first visible element matching `css` whose name (aria-label, else its text) matches
- * `name`; false when there is none yet. Runs in the page.
+ * Marks the first visible, enabled element matching `css` whose name (aria-label, else its text)
+ * matches `name`; false when there is none yet. Enabled: a basket line's controls are
+ * aria-disabled while the line saves, and ignore a press meanwhile, as a shopper sees. Runs in
+ * the page.
  */
 function markTarget({ css, name }: { css: string; name: string | null }): boolean {
   for (const old of document.querySelectorAll('[data-shopper-target]')) {
@@ -59,7 +61,8 @@ function markTarget({ css, name }: { css: string; name: string | null }): boolea
   };
   const found = [...document.querySelectorAll(css)].find((element) => {
     const box = element.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && matches(element);
+    const enabled = !element.matches(':disabled, [aria-disabled="true"]');
+    return box.width > 0 && box.height > 0 && enabled && matches(element);
   });
   found?.setAttribute('data-shopper-target', '');
   return found !== undefined;
