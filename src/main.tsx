@@ -7,6 +7,7 @@ import { type EmbeddedPage, PAGE_DATA_ID } from './app/embedded-page';
 import { preloadPage } from './app/routes';
 import { seedBasket } from './features/basket/store';
 import { setShopTimeZone } from './lib/shop-time-zone';
+import { reportRedrawn } from './ui/hydration';
 import { PageData } from './ui/page-data';
 
 const root = document.getElementById('root');
@@ -35,7 +36,7 @@ void preloadPage(window.location.pathname)
         </StrictMode>
       );
       // A page the server could not render comes with an empty root: the browser draws it.
-      if (root.hasChildNodes()) hydrateRoot(root, app);
+      if (root.hasChildNodes()) hydrateRoot(root, app, { onRecoverableError: reportRedrawn });
       else createRoot(root).render(app);
     }),
   );
