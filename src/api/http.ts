@@ -1,6 +1,7 @@
 import { type $Fetch, FetchError, ofetch } from 'ofetch';
 import { readCookie } from '../lib/cookies';
 import { getToken, setToken } from './token';
+import { paths } from '../lib/paths';
 
 // The ONE HTTP client of the app (spec §7): base /api, no timeout, `Token {token}` auth, the
 // anti-forgery header on unsafe methods, and any 401 logs out and sends the visitor to /login/.
@@ -21,7 +22,7 @@ export interface ApiConfig {
 export type Api = $Fetch;
 
 export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const LOGIN_PATH = '/login/';
+export const LOGIN_PATH = paths.login();
 
 /**
  * Django's `csrftoken` cookie, read at each call: Django rotates it at login, so a token kept from

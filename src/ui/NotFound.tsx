@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Link, type SsrContext, useRouter } from 'wouter';
 import { Button } from './controls/Button';
+import { paths } from '../lib/paths';
 
 export const NOT_FOUND_TEXT = 'Страница не найдена';
 
@@ -19,7 +20,7 @@ export function NotFound() {
       <Title order={1} ta="center">
         {NOT_FOUND_TEXT}
       </Title>
-      <Button component={Link} href="/">
+      <Button component={Link} href={paths.home()}>
         На главную
       </Button>
     </Stack>

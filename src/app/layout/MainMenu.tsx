@@ -7,6 +7,7 @@ import { session } from '../../features/session/store';
 import { IconButton } from '../../ui/controls/IconButton';
 import { useHydrated } from '../../ui/hydration';
 import classes from './MainMenu.module.css';
+import { paths } from '../../lib/paths';
 
 const SessionMenuItems = lazy(() => import('./SessionMenuItems'));
 
@@ -69,7 +70,7 @@ export function MainMenu() {
         <Suspense>{loggedIn && <SessionMenuItems part="name" />}</Suspense>
         {count > 0 && (
           <Link
-            href="/order"
+            href={paths.basket()}
             role="menuitem"
             className={classes.item}
             aria-label={`Корзина, товаров: ${count}`}
@@ -81,7 +82,7 @@ export function MainMenu() {
             </span>
           </Link>
         )}
-        <Link href="/order_status" role="menuitem" className={classes.item}>
+        <Link href={paths.orders()} role="menuitem" className={classes.item}>
           <IconListDetails size={18} aria-hidden />
           Заказы
         </Link>

@@ -11,6 +11,7 @@ import classes from './BasketPage.module.css';
 import { BasketLoadError, useBasketLoad } from './BasketLoadError';
 import { lineCount, useBasket } from './store';
 import { TotalText } from './TotalText';
+import { paths } from '../../lib/paths';
 
 /**
  * The bottom bar: the total and the way on, only while the total is worth paying (spec §2), or
@@ -26,7 +27,7 @@ function BasketBar({ total, totalFailed }: { total: number; totalFailed: boolean
         <TotalText total={total} failed={totalFailed} testId="basket-total" />
       </div>
       {/* The way on keeps its full label; a long note on the left wraps instead. */}
-      <Button component={Link} href="/commit" size="md" style={{ flexShrink: 0 }}>
+      <Button component={Link} href={paths.commit()} size="md" style={{ flexShrink: 0 }}>
         Продолжить
       </Button>
     </Group>

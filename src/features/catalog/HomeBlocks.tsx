@@ -7,6 +7,7 @@ import type { Load } from '../../ui/useLoads';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 import { CATALOG_TITLE } from './texts';
 import classes from './HomeBlocks.module.css';
+import { paths } from '../../lib/paths';
 
 /** A block of the home page: its title (and a link beside it), then its content. */
 function Block({
@@ -41,7 +42,7 @@ export function HomeSections({ state }: { state: Load<SectionRef[]> }) {
       id="home-sections"
       title="Разделы"
       more={
-        <Link href="/catalog" className={text.link}>
+        <Link href={paths.catalog()} className={text.link}>
           {CATALOG_TITLE}
         </Link>
       }

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { IconButton } from '../../ui/controls/IconButton';
 import { useTypedBeforeHydration } from '../../ui/hydration';
+import { paths } from '../../lib/paths';
 
 /** The home page's search line: it hands the words to /search, which runs the search. */
 export function HomeSearch() {
@@ -14,13 +15,13 @@ export function HomeSearch() {
   useTypedBeforeHydration(field, query, setQuery);
   const submit = () => {
     const q = query.trim();
-    navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
+    navigate(paths.search({ q }));
   };
   return (
     // Without JavaScript (or before it has loaded) the form is a plain GET of /search?q=….
     <form
       role="search"
-      action="/search"
+      action={paths.search()}
       method="get"
       onSubmit={(event) => {
         event.preventDefault();

@@ -7,6 +7,7 @@ import { ProductCardSkeleton } from './CardSkeletons';
 import { DeliveryInfo } from './DeliveryInfo';
 import { ProductCard } from './ProductCard';
 import { productRoute } from './product-route';
+import { paths } from '../../lib/paths';
 
 // The card keeps its 300 px (spec §2); beside it on wider screens, below it on a phone, what a
 // buyer asks next: how the berries reach them.
@@ -42,7 +43,7 @@ export default function ProductPage() {
   const [product, breadcrumbs] = state.data;
   // product_breadcrumbs runs down to the product's section; the product itself comes last.
   const crumbs = [
-    ...(breadcrumbs ?? []).map((crumb) => ({ label: crumb.name, href: `/section/${crumb.id}` })),
+    ...(breadcrumbs ?? []).map((crumb) => ({ label: crumb.name, href: paths.section(crumb.id) })),
     { label: product.name },
   ];
   return (

@@ -3,6 +3,7 @@ import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure } from './CatalogLayo
 import { EmptySection } from './EmptySection';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 import { sectionRoute } from './section-route';
+import { paths } from '../../lib/paths';
 
 export default function SectionPage() {
   // Failed breadcrumbs (null) do not hide the section: its own name stands in for the path.
@@ -23,7 +24,7 @@ export default function SectionPage() {
   const crumbs = [
     ...(breadcrumbs ?? [])
       .filter((crumb) => crumb.id !== section.id)
-      .map((crumb) => ({ label: crumb.name, href: `/section/${crumb.id}` })),
+      .map((crumb) => ({ label: crumb.name, href: paths.section(crumb.id) })),
     { label: section.name },
   ];
   const empty = section.children.length === 0 && section.products.length === 0;

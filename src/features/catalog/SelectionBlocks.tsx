@@ -15,6 +15,7 @@ import { ProductCardSkeleton } from './CardSkeletons';
 import { ProductCard } from './ProductCard';
 import classes from './HomeBlocks.module.css';
 import { SectionCard } from './SectionCard';
+import { paths } from '../../lib/paths';
 
 const BLOCK_CLASS = `${classes.block} ${classes.selection}`;
 const DESCRIPTION_CLASS = `${text.text} ${classes.description}`;
@@ -26,7 +27,7 @@ function SelectionBlock({ selection }: { selection: Selection }) {
   return (
     <section className={BLOCK_CLASS} aria-labelledby={titleId}>
       <h2 className={text.title} id={titleId}>
-        <Link href={`/selection/${selection.id}`} className={LINK_CLASS}>
+        <Link href={paths.selection(selection.id)} className={LINK_CLASS}>
           <span className={classes.titleLink}>
             {selection.name}
             <IconChevronRight size={24} aria-hidden />

@@ -1,5 +1,6 @@
 import type { RouteData } from '../../ui/route';
 import type { Queries } from '../../ui/page-data';
+import { paths } from '../../lib/paths';
 
 export type CatalogKind = 'section' | 'selection' | 'product';
 
@@ -12,7 +13,7 @@ export function parseCatalogId(raw: string | undefined): number | null {
 
 /** Spec §8: where a missing section, selection or product sends the shopper. */
 export function notFoundPath(kind: CatalogKind, raw: string | number): string {
-  return `/${kind}-404/${encodeURIComponent(String(raw))}`;
+  return paths.missing[kind](raw);
 }
 
 /**

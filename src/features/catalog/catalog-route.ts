@@ -1,9 +1,10 @@
+import { paths } from '../../lib/paths';
 import { SERVER, defineRoute } from '../../ui/route';
 import { rootSectionsQuery } from './queries';
 import { CATALOG_TITLE } from './texts';
 
 export const catalogRoute = defineRoute({
-  path: '/catalog',
+  path: paths.catalog.pattern,
   data: () => ({ queries: { sections: rootSectionsQuery } }),
   title: CATALOG_TITLE,
   page: () => import('./CatalogPage'),

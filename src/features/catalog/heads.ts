@@ -13,6 +13,7 @@ import {
 } from '../../ui/head-parts';
 import { PLACEHOLDER_IMAGE } from '../../ui/ImageWithPlaceholder';
 import type { HeadExtras, PageAddress } from '../../ui/route';
+import { paths } from '../../lib/paths';
 
 export function productHead(
   product: Product,
@@ -20,8 +21,8 @@ export function productHead(
   { origin, path }: PageAddress,
 ): HeadExtras {
   const crumbs: Crumbs = [
-    { name: 'Главная', path: '/' },
-    ...(trail ?? []).map((crumb) => ({ name: crumb.name, path: `/section/${crumb.id}` })),
+    { name: 'Главная', path: paths.home() },
+    ...(trail ?? []).map((crumb) => ({ name: crumb.name, path: paths.section(crumb.id) })),
     { name: product.name, path },
   ];
   const offer = hasPrice(product)
@@ -56,10 +57,10 @@ export function sectionHead(
   { origin, path }: PageAddress,
 ): HeadExtras {
   const crumbs: Crumbs = [
-    { name: 'Главная', path: '/' },
+    { name: 'Главная', path: paths.home() },
     ...(trail ?? [])
       .filter((crumb) => crumb.id !== section.id)
-      .map((crumb) => ({ name: crumb.name, path: `/section/${crumb.id}` })),
+      .map((crumb) => ({ name: crumb.name, path: paths.section(crumb.id) })),
     { name: section.name, path },
   ];
   return {

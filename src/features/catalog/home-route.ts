@@ -1,9 +1,10 @@
+import { paths } from '../../lib/paths';
 import { SERVER, defineRoute } from '../../ui/route';
 import { storeHead } from './heads';
 import { carouselQuery, homeProductsQuery, homeSectionsQuery, selectionsQuery } from './queries';
 
 export const homeRoute = defineRoute({
-  path: '/',
+  path: paths.home.pattern,
   data: () => ({
     queries: {
       carousel: carouselQuery,

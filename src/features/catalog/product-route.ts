@@ -1,3 +1,4 @@
+import { paths } from '../../lib/paths';
 import { SERVER, defineRoute } from '../../ui/route';
 import { productHead } from './heads';
 import { priceText, stockText } from '../../lib/product-text';
@@ -6,7 +7,7 @@ import { catalogData } from './catalog-id';
 import { productQuery } from './queries';
 
 export const productRoute = defineRoute({
-  path: '/product/:id',
+  path: paths.product.pattern,
   data: ({ id }) => catalogData('product', id, (id) => ({ product: productQuery(id) })),
   title: ({ product: [product] }) => product.name,
   description: ({ product: [product] }) =>

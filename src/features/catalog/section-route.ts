@@ -1,3 +1,4 @@
+import { paths } from '../../lib/paths';
 import { SERVER, defineRoute } from '../../ui/route';
 import { sectionHead } from './heads';
 import { STORE_NAME } from '../../lib/shop-info';
@@ -5,7 +6,7 @@ import { catalogData } from './catalog-id';
 import { sectionQuery } from './queries';
 
 export const sectionRoute = defineRoute({
-  path: '/section/:id',
+  path: paths.section.pattern,
   // The query's key reloads the page when only the id changes (a child section, a breadcrumb).
   data: ({ id }) => catalogData('section', id, (id) => ({ section: sectionQuery(id) })),
   title: ({ section: [section] }) => section.name,

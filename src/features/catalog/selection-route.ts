@@ -1,3 +1,4 @@
+import { paths } from '../../lib/paths';
 import { SERVER, defineRoute } from '../../ui/route';
 import { selectionHead } from './heads';
 import { STORE_NAME } from '../../lib/shop-info';
@@ -5,7 +6,7 @@ import { catalogData } from './catalog-id';
 import { selectionQuery } from './queries';
 
 export const selectionRoute = defineRoute({
-  path: '/selection/:id',
+  path: paths.selection.pattern,
   data: ({ id }) => catalogData('selection', id, (id) => ({ selection: selectionQuery(id) })),
   title: ({ selection }) => selection.name,
   description: ({ selection: { name, description } }) =>

@@ -14,6 +14,7 @@ import {
   useBasketLoad,
 } from '../basket';
 import { CommitForm } from './CommitForm';
+import { paths } from '../../lib/paths';
 
 export const CHECKOUT_UNAVAILABLE =
   'Оформить заказ сейчас нельзя: нет связи с сервером магазина, и корзина не загрузилась. Попробуйте ещё раз чуть позже.';
@@ -30,7 +31,7 @@ export default function CommitPage() {
   const onCommitted = async (order: OrderCommitResult) => {
     setCommitted(true);
     await takeOrderedLines(order);
-    navigate('/order_status');
+    navigate(paths.orders());
   };
 
   let content;

@@ -2,6 +2,7 @@ import { errorStatus } from '../../api/http';
 import type { Delivery, OrderCommit } from '../../api/types';
 import { normalizePhone, phoneError } from '../../lib/phone';
 import { ORDER_STILL_IN_PROGRESS } from './order-attempt';
+import { paths } from '../../lib/paths';
 
 // The checkout form's values and rules (spec §5), apart from the screen that shows them.
 export const COMMENT_MAX = 150;
@@ -13,7 +14,7 @@ export const DELIVERY_REQUIRED = 'Выберите один из способо�
  */
 export const POLICY_REQUIRED = 'Без согласия с политикой конфиденциальности заказ не отправить';
 /** Where the checkout form posts without the app (host/visitor-forms.ts). */
-export const COMMIT_ACTION = '/commit';
+export const COMMIT_ACTION = paths.commit();
 
 export interface CommitValues {
   phone: string;

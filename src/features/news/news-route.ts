@@ -1,8 +1,9 @@
+import { paths } from '../../lib/paths';
 import { SERVER, defineRoute } from '../../ui/route';
 import { newsQuery } from './queries';
 
 export const newsRoute = defineRoute({
-  path: '/news',
+  path: paths.news.pattern,
   data: () => ({ queries: { news: newsQuery } }),
   title: 'Новости',
   page: () => import('./NewsPage'),

@@ -1,8 +1,9 @@
+import { paths } from '../../lib/paths';
 import { SERVER, defineRoute } from '../../ui/route';
 import { policyQuery } from './queries';
 
 export const policyRoute = defineRoute({
-  path: '/policy',
+  path: paths.policy.pattern,
   data: () => ({ queries: { policy: policyQuery } }),
   title: 'Политика конфиденциальности',
   page: () => import('./PolicyPage'),

@@ -8,6 +8,7 @@ import { useTypedBeforeHydration } from '../../ui/hydration';
 import { backTo, canGoBackInShop } from './go-back';
 import { FROM_PARAM, searchLink } from './search-link';
 import { MAX_QUERY_LENGTH } from './query';
+import { paths } from '../../lib/paths';
 
 interface SearchBarProps {
   text: string;
@@ -44,7 +45,7 @@ export function SearchBar({ text, onType, onSubmit }: SearchBarProps) {
     // Without JavaScript (or before it has loaded) the form is a plain GET of /search?q=….
     <form
       role="search"
-      action="/search"
+      action={paths.search()}
       method="get"
       onSubmit={(event) => {
         event.preventDefault();
@@ -63,7 +64,11 @@ export function SearchBar({ text, onType, onSubmit }: SearchBarProps) {
         >
           <IconArrowLeft size={22} aria-hidden />
         </IconButton>
-        <Link href="/" aria-label="На главную" style={{ display: 'flex', paddingBottom: 5 }}>
+        <Link
+          href={paths.home()}
+          aria-label="На главную"
+          style={{ display: 'flex', paddingBottom: 5 }}
+        >
           <Logo withName={false} />
         </Link>
         <TextInput
