@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -33,6 +34,18 @@ export default tseslint.config(
       // Records keyed by id (the basket) drop entries with `delete`; that is what they are for.
       '@typescript-eslint/no-dynamic-delete': 'off',
     },
+  },
+  // No module of the app imports itself back, through others or through an import() (a route
+  // and its page once did): each module's place in the layers below is then plain to see.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   // Imports flow one way (ARCHITECTURE.md): lib, api, ui -> features -> app.
   {

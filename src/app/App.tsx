@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { type SsrContext, Router } from 'wouter';
+import { Router } from 'wouter';
 import { type BasketSeed, BasketSeedContext, seededBasket } from '../features/basket/store';
 import type { PageData } from '../ui/page-data';
 import { Layout } from './layout/Layout';
@@ -22,8 +22,8 @@ export interface AppProps {
   cookieAccepted: boolean;
   /** The visitor's basket as the server rendered it; null when it did not have it. */
   basket: BasketSeed | null;
-  /** On the server: the request's path and query, and where redirects and the status go. */
-  ssr?: { path: string; search: string; context: SsrContext };
+  /** On the server: the request's path and query (its status is decided before: pageStatus). */
+  ssr?: { path: string; search: string };
 }
 
 export function App({ page, cookieAccepted, basket, ssr }: AppProps) {
@@ -35,7 +35,6 @@ export function App({ page, cookieAccepted, basket, ssr }: AppProps) {
     <Router
       ssrPath={ssr?.path}
       ssrSearch={ssr?.search}
-      ssrContext={ssr?.context}
       aroundNav={ssr ? undefined : startNavigation}
     >
       <MantineProvider

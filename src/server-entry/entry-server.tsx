@@ -4,7 +4,6 @@
 import type { Writable } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { SsrContext } from 'wouter';
 import { getBasket, getTotalPrice } from '../api/basket';
 import { errorStatus } from '../api/http';
 import { type BasketSeed, lineCount } from '../features/basket/store';
@@ -14,7 +13,7 @@ import type { EmbeddedPage } from '../app/embedded-page';
 import { headHtml, pageHead, scriptJson } from '../app/page-head';
 import { pageUrl } from '../app/page-loading';
 import { pageSource } from '../app/page-source';
-import { matchPage, pageQueries } from '../app/routes';
+import { matchPage, pageQueries, pageStatus } from '../app/routes';
 import { type FormOutcome, PageData } from '../ui/page-data';
 import { type BackendCalls, backendCalls, type Visitor, visitorIdentity } from './backend-calls';
 import { PublicAnswers, type PublicAnswersOptions } from './public-answers';
@@ -196,8 +195,18 @@ export function isPublicPage(requestUrl: string): boolean {
   return server ? server.cache === 'public' : false;
 }
 
+/**
+ * The page a request asks for, as HTML, or where it sends the visitor instead. The status is
+ * decided before anything renders: by the address alone (a catalogue id that is not one: no call
+ * is made), else by the page's critical data (a 404 answer: its -404 page); a page is rendered
+ * only to be sent.
+ */
 export async function renderPage(request: RenderRequest): Promise<RenderResult> {
   const { pathname, search, url, match } = pageOf(request.url);
+  const decided = pageStatus(match, {});
+  if (decided.kind === 'redirect') {
+    return { kind: 'redirect', location: decided.location, setCookies: [], basketLines: null };
+  }
   const [{ page, basket }, source] = await Promise.all([
     loadPage(url, request.calls, request.outcome ?? {}, request.shared),
     match && pageSource(match.route.page),
@@ -206,7 +215,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   // for everyone carries no cookie.
   const setCookies = request.shared ? [] : request.calls.setCookies();
   const basketLines = request.shared || !basket ? null : lineCount(basket.lines);
-  const context: SsrContext = {};
+  const answer = pageStatus(match, page.refused);
+  if (answer.kind === 'redirect') {
+    return { kind: 'redirect', location: answer.location, setCookies, basketLines };
+  }
+  const { status } = answer;
   const embedded: EmbeddedPage = {
     url,
     answers: page.answers,
@@ -225,7 +238,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
           page={page}
           cookieAccepted={request.cookieAccepted}
           basket={basket}
-          ssr={{ path: pathname, search: search.slice(1), context }}
+          ssr={{ path: pathname, search: search.slice(1) }}
         />
       </StrictMode>,
       {
@@ -253,12 +266,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       },
     );
     function finish() {
-      if (context.redirectTo) {
-        stream.abort();
-        resolve({ kind: 'redirect', location: context.redirectTo, setCookies, basketLines });
-        return;
-      }
-      const status = context.statusCode ?? 200;
       const canonical = request.origin + pathname;
       resolve({
         kind: 'page',

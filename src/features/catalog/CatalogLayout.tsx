@@ -5,6 +5,7 @@ import { type Crumb, BreadcrumbsSkeleton, PageBreadcrumbs } from '../../ui/Bread
 import { Button } from '../../ui/controls/Button';
 import { ErrorState } from '../../ui/ErrorState';
 import classes from './CatalogLayout.module.css';
+import { ProductGridSkeleton } from './ProductGrid';
 
 /**
  * The breadcrumbs call failed: the page itself is there (a shopper can still buy), the path
@@ -67,6 +68,15 @@ export function CatalogLayoutSkeleton({ children }: { children: ReactNode }) {
       <Skeleton className={classes.titleSkeleton} width="50%" aria-hidden />
       {children}
     </Stack>
+  );
+}
+
+/** A section's or selection's page while it loads. */
+export function SectionPending() {
+  return (
+    <CatalogLayoutSkeleton>
+      <ProductGridSkeleton sections={2} products={6} />
+    </CatalogLayoutSkeleton>
   );
 }
 

@@ -5,7 +5,7 @@ import { CATALOG_TITLE } from './texts';
 
 export const catalogRoute = defineRoute({
   path: paths.catalog.pattern,
-  data: () => ({ queries: { sections: rootSectionsQuery } }),
+  data: () => ({ deferred: { sections: rootSectionsQuery } }),
   title: CATALOG_TITLE,
   page: () => import('./CatalogPage'),
   server: SERVER && { indexable: true, cache: 'public' },

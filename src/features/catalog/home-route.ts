@@ -6,7 +6,7 @@ import { carouselQuery, homeProductsQuery, homeSectionsQuery, selectionsQuery } 
 export const homeRoute = defineRoute({
   path: paths.home.pattern,
   data: () => ({
-    queries: {
+    deferred: {
       carousel: carouselQuery,
       selections: selectionsQuery,
       sections: homeSectionsQuery,

@@ -1,5 +1,5 @@
 import { paths } from '../../lib/paths';
-import { SERVER, defineRoute } from '../../ui/route';
+import { defineRoute, type Params, SERVER } from '../../ui/route';
 import { productHead } from './heads';
 import { priceText, stockText } from '../../lib/product-text';
 import { CITY, STORE_NAME } from '../../lib/shop-info';
@@ -8,7 +8,8 @@ import { productQuery } from './queries';
 
 export const productRoute = defineRoute({
   path: paths.product.pattern,
-  data: ({ id }) => catalogData('product', id, (id) => ({ product: productQuery(id) })),
+  data: ({ id }: Params<typeof paths.product.pattern>) =>
+    catalogData('product', id, (id) => ({ product: productQuery(id) })),
   title: ({ product: [product] }) => product.name,
   description: ({ product: [product] }) =>
     `${product.name}: ${priceText(product)}, ${stockText(product)}. ${STORE_NAME}, ${CITY}.`,

@@ -1,5 +1,5 @@
 import { paths } from '../../lib/paths';
-import { SERVER, defineRoute } from '../../ui/route';
+import { defineRoute, type Params, SERVER } from '../../ui/route';
 import { selectionHead } from './heads';
 import { STORE_NAME } from '../../lib/shop-info';
 import { catalogData } from './catalog-id';
@@ -7,7 +7,8 @@ import { selectionQuery } from './queries';
 
 export const selectionRoute = defineRoute({
   path: paths.selection.pattern,
-  data: ({ id }) => catalogData('selection', id, (id) => ({ selection: selectionQuery(id) })),
+  data: ({ id }: Params<typeof paths.selection.pattern>) =>
+    catalogData('selection', id, (id) => ({ selection: selectionQuery(id) })),
   title: ({ selection }) => selection.name,
   description: ({ selection: { name, description } }) =>
     description || `${name} — подборка магазина «${STORE_NAME}»`,

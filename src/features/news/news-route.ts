@@ -4,7 +4,7 @@ import { newsQuery } from './queries';
 
 export const newsRoute = defineRoute({
   path: paths.news.pattern,
-  data: () => ({ queries: { news: newsQuery } }),
+  data: () => ({ deferred: { news: newsQuery } }),
   title: 'Новости',
   page: () => import('./NewsPage'),
   server: SERVER && { indexable: true, cache: 'public' },

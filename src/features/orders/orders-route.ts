@@ -6,7 +6,7 @@ import { orderHistoryQuery } from './queries';
 // never cached.
 export const ordersRoute = defineRoute({
   path: paths.orders.pattern,
-  data: () => ({ queries: { history: orderHistoryQuery } }),
+  data: () => ({ deferred: { history: orderHistoryQuery } }),
   title: 'Заказы',
   page: () => import('./OrderStatusPage'),
   server: SERVER && { indexable: false, cache: 'private' },

@@ -4,7 +4,7 @@ import { policyQuery } from './queries';
 
 export const policyRoute = defineRoute({
   path: paths.policy.pattern,
-  data: () => ({ queries: { policy: policyQuery } }),
+  data: () => ({ deferred: { policy: policyQuery } }),
   title: 'Политика конфиденциальности',
   page: () => import('./PolicyPage'),
   server: SERVER && { indexable: true, cache: 'public' },

@@ -12,8 +12,10 @@ export const searchRoute = defineRoute({
   // own (useSearchResults), after a pause (spec §9), and finds these by their key first.
   data: (_params, search) => {
     const q = queryOf(search.get('q') ?? '');
-    const queries: Record<string, Query<SearchFound>> = q === '' ? {} : { results: searchQuery(q) };
-    return { queries };
+    const deferred: Record<string, Query<SearchFound>> = q === ''
+      ? {}
+      : { results: searchQuery(q) };
+    return { deferred };
   },
   title: 'Поиск',
   page: () => import('./SearchPage'),

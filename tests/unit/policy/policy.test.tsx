@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Policy } from '../../../src/api/types';
 import { CookieNotice } from '../../../src/app/layout/CookieNotice';
-import PolicyPage from '../../../src/features/policy/PolicyPage';
+import { preloadPage, Routes } from '../../../src/app/routes';
 import { renderAt } from '../render';
 
 const { getPolicy } = vi.hoisted(() => ({ getPolicy: vi.fn<() => Promise<Policy>>() }));
@@ -15,10 +15,12 @@ afterEach(() => {
   getPolicy.mockReset();
 });
 
+// The page comes with its route (it takes its data as props), its code loaded before the test.
+beforeAll(() => preloadPage('/policy'));
 describe('the policy page', () => {
   it('offers Посмотреть, opening the policy file in a new tab', async () => {
     getPolicy.mockResolvedValue({ file: '/media/policy.pdf' });
-    renderAt(<PolicyPage />, '/policy');
+    renderAt(<Routes />, '/policy');
     expect(screen.getByRole('heading', { name: 'Политика конфиденциальности' })).toBeTruthy();
     const view = await screen.findByRole('link', { name: /Посмотреть/ });
     expect(view.getAttribute('href')).toBe('/media/policy.pdf');
@@ -29,7 +31,7 @@ describe('the policy page', () => {
   it('shows Произошла ошибка when the load fails, and the file after Повторить', async () => {
     getPolicy.mockRejectedValueOnce(new Error('500'));
     getPolicy.mockResolvedValueOnce({ file: '/media/policy.pdf' });
-    renderAt(<PolicyPage />, '/policy');
+    renderAt(<Routes />, '/policy');
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Произошла ошибка');
@@ -47,7 +49,7 @@ describe('the policy page', () => {
     getPolicy.mockResolvedValue({ file: '/media/policy.pdf' });
     renderAt(
       <>
-        <PolicyPage />
+        <Routes />
         <CookieNotice />
       </>,
       '/policy',
