@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Product, SectionRef } from '../../api/types';
 import { Link } from 'wouter';
 import text from '../../ui/controls/Text.module.css';
-import { ErrorState } from '../../ui/ErrorState';
+import { Loaded } from '../../ui/Loaded';
 import type { Load } from '../../ui/useLoads';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 import { CATALOG_TITLE } from './texts';
@@ -47,9 +47,9 @@ export function HomeSections({ state }: { state: Load<SectionRef[]> }) {
         </Link>
       }
     >
-      {state.status === 'loading' && <ProductGridSkeleton sections={5} />}
-      {state.status === 'error' && <ErrorState onRetry={state.reload} />}
-      {state.status === 'done' && <ProductGrid sections={state.data} products={[]} />}
+      <Loaded load={state} pending={<ProductGridSkeleton sections={5} />}>
+        {(sections) => <ProductGrid sections={sections} products={[]} />}
+      </Loaded>
     </Block>
   );
 }
@@ -59,9 +59,9 @@ export function HomeProducts({ state }: { state: Load<Product[]> }) {
   if (state.status === 'done' && state.data.length === 0) return null;
   return (
     <Block id="home-products" title="Популярные товары">
-      {state.status === 'loading' && <ProductGridSkeleton products={5} />}
-      {state.status === 'error' && <ErrorState onRetry={state.reload} />}
-      {state.status === 'done' && <ProductGrid products={state.data} />}
+      <Loaded load={state} pending={<ProductGridSkeleton products={5} />}>
+        {(products) => <ProductGrid products={products} />}
+      </Loaded>
     </Block>
   );
 }

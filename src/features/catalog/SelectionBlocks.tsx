@@ -9,7 +9,7 @@ import {
   CardCarousel,
 } from '../../ui/CardCarousel';
 import text from '../../ui/controls/Text.module.css';
-import { ErrorState } from '../../ui/ErrorState';
+import { Loaded } from '../../ui/Loaded';
 import type { Load } from '../../ui/useLoads';
 import { ProductCardSkeleton } from './CardSkeletons';
 import { ProductCard } from './ProductCard';
@@ -66,20 +66,23 @@ function SelectionSkeleton() {
 
 /** Spec §2: each selection's name (a link), its description and a carousel of its goods. */
 export function SelectionBlocks({ state }: { state: Load<Selection[]> }) {
-  if (state.status === 'loading') {
-    return (
-      <Stack gap={40} aria-busy="true" aria-label="Загрузка подборок">
-        <SelectionSkeleton />
-        <SelectionSkeleton />
-      </Stack>
-    );
-  }
-  if (state.status === 'error') return <ErrorState onRetry={state.reload} />;
   return (
-    <Stack gap={40}>
-      {state.data.map((selection) => (
-        <SelectionBlock key={selection.id} selection={selection} />
-      ))}
-    </Stack>
+    <Loaded
+      load={state}
+      pending={
+        <Stack gap={40} aria-busy="true" aria-label="Загрузка подборок">
+          <SelectionSkeleton />
+          <SelectionSkeleton />
+        </Stack>
+      }
+    >
+      {(selections) => (
+        <Stack gap={40}>
+          {selections.map((selection) => (
+            <SelectionBlock key={selection.id} selection={selection} />
+          ))}
+        </Stack>
+      )}
+    </Loaded>
   );
 }
