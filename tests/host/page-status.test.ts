@@ -1,0 +1,127 @@
+// A page's status is decided before anything renders (issue 42): a catalogue id that is not one
+// sends the shopper to its -404 page without a call, a product the backend does not have sends
+// them there after its call, and neither renders the page, nor any tree at all, to find it out.
+// The server's render (renderPage) runs against a fake backend; React's renderer and the product
+// page are watched.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, json, raspberry, type Reply } from './fake-replies';
+
+const watched = vi.hoisted(() => ({ trees: 0, productPages: 0 }));
+
+vi.mock('react-dom/server', async (importOriginal) => {
+  const server = await importOriginal<typeof import('react-dom/server')>();
+  return {
+    ...server,
+    renderToPipeableStream: (...args: Parameters<typeof server.renderToPipeableStream>) => {
+      watched.trees += 1;
+      return server.renderToPipeableStream(...args);
+    },
+  };
+});
+
+vi.mock('../../src/features/catalog/ProductPage', async (importOriginal) => {
+  const page = await importOriginal<typeof import('../../src/features/catalog/ProductPage')>();
+  const ProductPage: typeof page.default = (props) => {
+    watched.productPages += 1;
+    return page.default(props);
+  };
+  return { ...page, default: ProductPage };
+});
+
+const { connectBackend, renderPage, startCalls } =
+  await import('../../src/server-entry/entry-server');
+
+const replies = new Map<string, Reply>();
+const asked: string[] = [];
+
+beforeAll(() => {
+  connectBackend({
+    baseURL: () => 'http://backend.test/api',
+    fetch: (input, init) => {
+      const path = new URL(new Request(input, init).url).pathname;
+      asked.push(path);
+      return answer(
+        replies.get(path) ?? json(404, { detail: 'Страница не найдена.' }),
+        init,
+        () => {},
+      );
+    },
+    publicAnswers: { freshMs: 0, staleMs: 0, maxEntries: 10 },
+  });
+});
+
+beforeEach(() => {
+  watched.trees = 0;
+  watched.productPages = 0;
+  asked.length = 0;
+  replies.clear();
+});
+
+afterAll(() => vi.restoreAllMocks());
+
+/** The server's answer for `url`, to a visitor with nothing of their own (a page for everyone). */
+async function render(url: string) {
+  const visitor = { cookies: {}, forwardedFor: '203.0.113.7', proto: 'https', host: 'shop.test' };
+  const result = await renderPage({
+    url,
+    origin: 'https://shop.test',
+    cookieAccepted: false,
+    timeZone: 'Europe/Moscow',
+    calls: startCalls(visitor, 5_000),
+    shared: true,
+  });
+  if (result.kind === 'redirect') return { ...result, html: '' };
+  let html = '';
+  await new Promise<void>((resolve) => {
+    result.pipe(
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          html += chunk.toString();
+          done();
+        },
+        final(done) {
+          resolve();
+          done();
+        },
+      }),
+    );
+  });
+  return { ...result, html };
+}
+
+describe('a page’s status, decided before it renders', () => {
+  it('a product the backend has renders its page, 200', async () => {
+    replies.set('/api/catalog/product_retrieve/7', json(200, raspberry));
+    replies.set('/api/catalog/product_breadcrumbs/7', json(200, []));
+    const page = await render('/product/7');
+    expect(page).toMatchObject({ kind: 'page', status: 200 });
+    expect(page.html).toContain('Малина');
+    // The watches see a render: their zeros below are not a watch that sees nothing.
+    expect(watched.productPages).toBeGreaterThan(0);
+    expect(watched.trees).toBe(1);
+  });
+
+  it('a missing product: its -404 page, the product page never rendered, nor any tree', async () => {
+    const page = await render('/product/999');
+    expect(page).toMatchObject({ kind: 'redirect', location: '/product-404/999' });
+    expect(asked).toContain('/api/catalog/product_retrieve/999');
+    expect(watched.productPages).toBe(0);
+    expect(watched.trees).toBe(0);
+  });
+
+  it('the -404 page itself answers 404 with `Страница не найдена`, the product page not rendered', async () => {
+    const page = await render('/product-404/999');
+    expect(page).toMatchObject({ kind: 'page', status: 404 });
+    expect(page.html).toContain('Страница не найдена');
+    expect(watched.productPages).toBe(0);
+  });
+
+  it('an id that is not one: the redirect is decided from the address, with no call and no render', async () => {
+    const page = await render('/product/abc');
+    expect(page).toMatchObject({ kind: 'redirect', location: '/product-404/abc' });
+    expect(asked).toEqual([]);
+    expect(watched.productPages).toBe(0);
+    expect(watched.trees).toBe(0);
+  });
+});
