@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { type EmbeddedPage, PAGE_DATA_ID } from './app/embedded-page';
 import { preloadPage } from './app/routes';
-import { seedBasket } from './features/basket/store';
+import { pageBasket } from './features/basket/store';
 import { setShopTimeZone } from './lib/shop-time-zone';
 import { reportRedrawn } from './ui/hydration';
 import { PageData } from './ui/page-data';
@@ -15,7 +15,7 @@ const embedded = document.getElementById(PAGE_DATA_ID)?.textContent;
 if (!root || !embedded) throw new Error('the page has no #root or no embedded page data');
 const first = JSON.parse(embedded) as EmbeddedPage;
 setShopTimeZone(first.timeZone);
-seedBasket(first.basket);
+pageBasket.seed(first.basket);
 
 // The page's own code is on its way (the page's start script preloads it beside this one):
 // waiting for it lets hydration find the page the server rendered, not the skeleton. Not a

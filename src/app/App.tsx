@@ -1,7 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Router } from 'wouter';
-import { type BasketSeed, BasketSeedContext, seededBasket } from '../features/basket/store';
+import {
+  type BasketSeed,
+  BasketSeedContext,
+  seededBasket,
+  useBasketStore,
+} from '../features/basket/store';
 import type { PageData } from '../ui/page-data';
 import { Layout } from './layout/Layout';
 import { NotificationsOnDemand } from './NotificationsOnDemand';
@@ -29,7 +34,8 @@ export interface AppProps {
 export function App({ page, cookieAccepted, basket, ssr }: AppProps) {
   // The basket and the user are fetched (again) once the server's HTML is hydrated, so that the
   // first render in the browser is the server's. Never on the server.
-  useEffect(startApp, []);
+  const store = useBasketStore();
+  useEffect(() => startApp(store), [store]);
   const [seed] = useState(() => seededBasket(basket));
   return (
     <Router

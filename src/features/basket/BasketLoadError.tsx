@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ErrorState } from '../../ui/ErrorState';
-import { claimLoadFailure, LOAD_FAILED_TEXT, loadBasket, useBasket } from './store';
+import { LOAD_FAILED_TEXT, useBasket, useBasketStore } from './store';
 
 /**
  * Where a page that shows the basket stands: `failed` when the basket never loaded and the last
@@ -9,12 +9,14 @@ import { claimLoadFailure, LOAD_FAILED_TEXT, loadBasket, useBasket } from './sto
  */
 export function useBasketLoad(): 'failed' | 'loading' | 'loaded' {
   const { loaded, loadFailed, loading } = useBasket();
-  useEffect(claimLoadFailure, []);
+  const { claimLoadFailure } = useBasketStore();
+  useEffect(claimLoadFailure, [claimLoadFailure]);
   if (loaded) return 'loaded';
   return loadFailed && !loading ? 'failed' : 'loading';
 }
 
 /** A basket that never loaded: the message and `Повторить`, which loads it again. */
 export function BasketLoadError({ message = LOAD_FAILED_TEXT }: { message?: string }) {
+  const { loadBasket } = useBasketStore();
   return <ErrorState message={message} onRetry={() => void loadBasket()} />;
 }

@@ -13,7 +13,7 @@ import { flushSync } from 'react-dom';
 import { Link } from 'wouter';
 import { fieldErrors } from '../../api/http';
 import type { OrderCommitResult } from '../../api/types';
-import { basketSettled, TotalText } from '../basket';
+import { TotalText, useBasketStore } from '../basket';
 import {
   COMMENT_MAX,
   COMMIT_ACTION,
@@ -89,6 +89,7 @@ interface CommitFormProps {
 export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFormProps) {
   // A form posted without the app and refused comes back as it was sent, with its messages.
   const posted = usePageData()?.outcome;
+  const { basketSettled } = useBasketStore();
   const form = useForm<CommitValues>({
     mode: 'controlled',
     initialValues: posted?.values ? commitValuesFrom(posted.values) : initialCommitValues,

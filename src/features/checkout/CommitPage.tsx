@@ -9,9 +9,9 @@ import {
   BasketLoadError,
   lineCount,
   orderableLineCount,
-  takeOrderedLines,
   useBasket,
   useBasketLoad,
+  useBasketStore,
 } from '../basket';
 import { CommitForm } from './CommitForm';
 import { paths } from '../../lib/paths';
@@ -22,6 +22,7 @@ export const CHECKOUT_UNAVAILABLE =
 /** `/commit` (spec §2): the checkout form, or the empty-basket state. */
 export default function CommitPage() {
   const snap = useBasket();
+  const { takeOrderedLines } = useBasketStore();
   const [, navigate] = useLocation();
   // After the order is accepted the basket empties; the form stays until the page changes.
   const [committed, setCommitted] = useState(false);

@@ -1,6 +1,7 @@
 import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/api/types';
+import type { BasketStore } from '../../../src/features/basket/store';
 import { basketApi as api, notices as notice, RASPBERRY } from '../basket-fakes';
 
 // Failures of the basket's own loads (issue 8): the list at start-up and the total. The list's
@@ -11,14 +12,19 @@ vi.mock('../../../src/api/basket', () =>
 );
 vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) => fakes.notices));
 
-const { addToBasket, amountOf, basket, claimLoadFailure, loadBasket, refreshTotal, resetBasket } =
-  await import('../../../src/features/basket/store');
+const { amountOf } = await import('../../../src/features/basket/store');
+const { testBasket } = await import('../test-basket');
+let addToBasket: BasketStore['addToBasket'];
+let basket: BasketStore['state'];
+let claimLoadFailure: BasketStore['claimLoadFailure'];
+let loadBasket: BasketStore['loadBasket'];
+let refreshTotal: BasketStore['refreshTotal'];
 
 const raspberry: Product = RASPBERRY;
 const offline = () => new FetchError('[GET] "/api/catalog/basket": <no response> Failed to fetch');
 
 beforeEach(() => {
-  resetBasket();
+  ({ addToBasket, state: basket, claimLoadFailure, loadBasket, refreshTotal } = testBasket());
   api.getTotalPrice.mockResolvedValue(0);
   api.updateBasketAmount.mockImplementation((_id: number, amount: number) =>
     Promise.resolve({ product: raspberry, amount }),

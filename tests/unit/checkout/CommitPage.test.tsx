@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/api/types';
+import type { BasketStore } from '../../../src/features/basket/store';
 import { renderAt } from '../render';
 import { basketApi, RASPBERRY } from '../basket-fakes';
 import { CHECKOUT_UNAVAILABLE } from '../../../src/features/checkout/CommitPage';
@@ -17,8 +18,10 @@ const ordersApi = vi.hoisted(() => ({ commitOrder: vi.fn(), getOrderHistory: vi.
 vi.mock('../../../src/api/orders', () => ordersApi);
 
 const { default: CommitPage } = await import('../../../src/features/checkout/CommitPage');
-const { basket, lineCount, resetBasket, setAmount } =
-  await import('../../../src/features/basket/store');
+const { lineCount } = await import('../../../src/features/basket/store');
+const { testBasket } = await import('../test-basket');
+let basket: BasketStore['state'];
+let setAmount: BasketStore['setAmount'];
 
 const raspberry: Product = RASPBERRY;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -39,7 +42,7 @@ vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) =
 
 beforeEach(() => {
   document.head.innerHTML = '<title></title><meta name="description" content="" />';
-  resetBasket();
+  ({ state: basket, setAmount } = testBasket());
   basketApi.getBasket.mockResolvedValue({});
   basketApi.getTotalPrice.mockResolvedValue(0);
   ordersApi.commitOrder.mockResolvedValue({ id: 8 });
