@@ -47,6 +47,23 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': 'error' },
   },
+  // No module-level `let`: state belongs to what owns it (a store's closure, a request's
+  // objects), so that tests make it fresh and two of them never share it. An exception is
+  // written where it stands, named and with its reason:
+  //   // eslint-disable-next-line no-restricted-syntax -- module state: <why>
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Program > VariableDeclaration[kind="let"], Program > ExportNamedDeclaration > VariableDeclaration[kind="let"]',
+          message: 'No module-level let: keep the state in a closure or object that owns it.',
+        },
+      ],
+    },
+  },
   // Imports flow one way (ARCHITECTURE.md): lib, api, ui -> features -> app.
   {
     files: ['src/lib/**', 'src/api/**', 'src/ui/**'],

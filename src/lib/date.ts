@@ -24,6 +24,7 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+// eslint-disable-next-line no-restricted-syntax -- module state: a cache of the formatter for the zone last asked
 let cached: { zone: string; format: Intl.DateTimeFormat } | undefined;
 
 /** `20.11.2026, 14:05` for an ISO date-time; the raw text when it is not a date. */
