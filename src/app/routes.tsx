@@ -19,6 +19,7 @@ import { NOT_FOUND_TEXT, NotFound } from '../ui/NotFound';
 import type { Query } from '../ui/page-data';
 import { PageSkeleton } from '../ui/PageSkeleton';
 import { PageErrorBoundary } from './PageErrorBoundary';
+import { noteView } from './views';
 import type { OpenedRoute } from '../ui/route';
 
 // One route per screen of spec §2, each declared beside its page. The basket is not a page's
@@ -94,6 +95,8 @@ function useFixedTexts(location: string): void {
     const match = matchPage(location);
     const texts = match ? match.opened.texts(() => undefined) : NOT_FOUND_TEXTS;
     if (texts) showPageTexts(texts);
+    // Each page shown is a view whose speed the shopper's browser reports (src/app/rum.ts).
+    noteView(match?.route.path ?? null);
   }, [location]);
 }
 
