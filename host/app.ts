@@ -210,7 +210,8 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     recorder: metrics?.recorder,
     pageTimed: metrics?.page,
     serverTiming: options.serverTiming,
-    rumSample: options.rumSample,
+    // Only where /rum counts them do browsers send their figures.
+    rumSample: metrics ? options.rumSample : 0,
   };
   let closeVite = async () => {};
   if (vite) {

@@ -4,7 +4,7 @@
 // figure may change, and one that every browser reports). Loaded after the page is up, for the
 // share of views RUM_SAMPLE says (src/main.tsx).
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
-import { RUM_MAX_SAMPLES, RUM_PATH, type RumSample } from '../lib/rum-beacon';
+import { pageKind, RUM_MAX_SAMPLES, RUM_PATH, type RumSample } from '../lib/rum-beacon';
 import type { View } from './views';
 
 export function startRum(views: readonly View[]): void {
@@ -26,7 +26,9 @@ export function startRum(views: readonly View[]): void {
           ? views.length - 1
           : 0;
     const view = views[index];
-    if (view) queue.push({ name, value, kind: view.kind, view: index > 0 ? 'app' : 'load' });
+    if (view) {
+      queue.push({ name, value, kind: pageKind(view.route), view: index > 0 ? 'app' : 'load' });
+    }
   };
   for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(add);
   // After the library's own listener (it listens in the capture phase): its last figures are in.

@@ -95,7 +95,8 @@ export async function startShopProcess({
   const port = wanted ?? (await freePort());
   const child = spawn(process.execPath, [...serverCommand(root), ...args], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', ...env },
+    // Metrics on a free port of their own: PORT + 1000, their default, may be another's.
+    env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
