@@ -3,7 +3,7 @@
 // sends it on every call it makes to the backend, and writes it in its JSON line of the request
 // (pino), with the route, the status and the times. nginx's access log carries the same id, and
 // the backend logs the one it received (contracts/README.md).
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { pino, type DestinationStream } from 'pino';
 import type { RouteLabel } from './request-route.ts';
@@ -21,6 +21,7 @@ export interface RequestContext {
 }
 
 /** nginx's $request_id is 32 hex digits; a caller's own id is taken when it is plainly one. */
+const newId = () => randomUUID().replaceAll('-', '');
 const ID = /^[\w.:-]{1,128}$/;
 
 const contexts = new WeakMap<Request, RequestContext>();
@@ -28,7 +29,7 @@ const contexts = new WeakMap<Request, RequestContext>();
 /** The first middleware: every request gets its context, and so its id. */
 export function requestIds(req: Request, _res: Response, next: NextFunction): void {
   const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && ID.test(given) ? given : randomBytes(16).toString('hex');
+  const id = typeof given === 'string' && ID.test(given) ? given : newId();
   contexts.set(req, { id, started: performance.now() });
   next();
 }
@@ -37,7 +38,7 @@ export function requestIds(req: Request, _res: Response, next: NextFunction): vo
 export function requestOf(req: Request): RequestContext {
   let context = contexts.get(req);
   if (!context) {
-    context = { id: randomBytes(16).toString('hex'), started: performance.now() };
+    context = { id: newId(), started: performance.now() };
     contexts.set(req, context);
   }
   return context;

@@ -217,7 +217,13 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
       recorder.backendCall(call, 'ok', (performance.now() - started) / 1000);
       return answer;
     } catch (error) {
-      recorder.backendCall(call, callOutcome(error), (performance.now() - started) / 1000);
+      // A call ended because its request was answered (a page that went out without waiting
+      // for it) is no answer of the backend's, good or bad: it is not told.
+      const ended =
+        controller.signal.aborted && !(controller.signal.reason instanceof DeadlineError);
+      if (!ended) {
+        recorder.backendCall(call, callOutcome(error), (performance.now() - started) / 1000);
+      }
       throw error;
     }
   }, client) as Api;

@@ -109,6 +109,22 @@ describe("the server's calls to the backend", () => {
     expect(calls.map(([, outcome]) => outcome)).toEqual(['refused', 'refused', 'timeout']);
   });
 
+  it('tells nothing of a call ended because its request was answered', async () => {
+    const agent = backendAgent(4, MAX_BYTES);
+    const { calls, recorder } = recording();
+    const request = backendCalls(
+      { baseURL: base, fetch: agent.callFetch, recorder },
+      visitor,
+      60_000,
+    );
+    const stalled = getProduct(13, request.api).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    request.end();
+    await stalled;
+    await agent.close();
+    expect(calls).toEqual([]);
+  });
+
   it('sends the request id on every call', async () => {
     const seen: (string | undefined)[] = [];
     const fetchSeen: typeof fetch = (input, init) => {
