@@ -31,6 +31,7 @@ let recipe: StubRecipe;
 let prometheus = '';
 const children: ChildProcess[] = [];
 let dir = '';
+let stopping = false;
 
 /** Starts a Debian tool in a process of its own, stopped (by its pid) at the end. */
 function daemon(command: string, args: string[]): ChildProcess {
@@ -43,7 +44,7 @@ function daemon(command: string, args: string[]): ChildProcess {
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
   child.once('exit', (code) => {
-    if (code) console.error(`${command} exited (${code}): ${log}`);
+    if (code && !stopping) console.error(`${command} exited (${code}): ${log}`);
   });
   children.push(child);
   return child;
@@ -122,6 +123,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  stopping = true;
   for (const child of children.reverse()) {
     if (child.exitCode !== null || child.signalCode !== null) continue;
     const gone = new Promise((resolve) => child.once('exit', resolve));
