@@ -96,7 +96,7 @@ export async function benchObservability(atExit: AtExit) {
     Array.from({ length: 4 }, async () => {
       while (next < RANDOM_PATHS) {
         next += 1;
-        const kind = RANDOM_KINDS[next % RANDOM_KINDS.length] ?? RANDOM_KINDS[0]!;
+        const kind = RANDOM_KINDS[next % RANDOM_KINDS.length] ?? (() => '/');
         await (await fetch(on.url + kind(), { redirect: 'manual' })).arrayBuffer();
       }
     }),
