@@ -88,7 +88,7 @@ function HydratedMark() {
 /**
  * The document's title and description meta as the page opens, when they are fixed (a page made
  * from its answers shows them with its answers: useRouteData). Hydration finds them as the server
- * wrote them.
+ * wrote them. Each page opened is also a view of the speed report's (src/app/views.ts).
  */
 function useFixedTexts(location: string): void {
   useEffect(() => {
