@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { IconButton } from '../../ui/controls/IconButton';
 import { useTypedBeforeHydration } from '../../ui/hydration';
+import { SearchForm } from '../../ui/SearchForm';
 import { paths } from '../../lib/paths';
 
 /** The home page's search line: it hands the words to /search, which runs the search. */
@@ -18,16 +19,7 @@ export function HomeSearch() {
     navigate(paths.search({ q }));
   };
   return (
-    // Without JavaScript (or before it has loaded) the form is a plain GET of /search?q=….
-    <form
-      role="search"
-      action={paths.search()}
-      method="get"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <SearchForm onSubmit={submit}>
       <TextInput
         ref={field}
         type="search"
@@ -44,6 +36,6 @@ export function HomeSearch() {
           </IconButton>
         }
       />
-    </form>
+    </SearchForm>
   );
 }
