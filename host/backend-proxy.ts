@@ -135,7 +135,7 @@ export interface BackendProxyOptions {
 }
 
 /** What the proxy uses of the app's code (its entry, host/app-entry.ts). */
-export type ProxyApp = Pick<Entry, 'isJsonType' | 'relativeMediaUrls'>;
+export type ProxyApp = Pick<Entry, 'isJsonType' | 'relativeMediaUrls' | 'backendCookieHeader'>;
 
 export interface BackendProxy {
   handle(req: Request, res: Response, next: NextFunction): void;
@@ -179,6 +179,11 @@ export function backendProxy(
     headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
     headers['x-forwarded-proto'] = req.protocol;
     headers['x-forwarded-host'] = req.get('host') ?? '';
+    // The backend's own cookies, as the visitor sent them; a sibling app's or an analytics
+    // cookie is none of its business (the server's own calls send the same).
+    const cookie = app.backendCookieHeader(req.headers.cookie);
+    if (cookie) headers.cookie = cookie;
+    else delete headers.cookie;
     // JSON comes back plain, so that its image URLs can be rewritten; the shop compresses.
     if (isApi(req)) delete headers['accept-encoding'];
 

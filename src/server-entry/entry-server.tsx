@@ -21,7 +21,7 @@ import { PublicAnswers, type PublicAnswersOptions } from './public-answers';
 
 export { PAGE_DATA_ID } from '../app/embedded-page';
 export { FORMS, type FormAnswer, type FormHandler } from './forms';
-export { parseCookies, visitorIdentity } from './backend-calls';
+export { backendCookieHeader, parseCookies, visitorIdentity } from './backend-calls';
 export { robotsTxt, sitemapPaths } from '../app/sitemap';
 /** Every variable of the theme, for the head of every page (the same on each). */
 export { themeVariablesCss } from '../app/theme-variables';

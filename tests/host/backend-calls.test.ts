@@ -12,10 +12,12 @@ import {
   type Backend,
   type BackendCalls,
   backendCalls,
+  parseCookies,
   UnexpectedAnswerError,
   type Visitor,
 } from '../../src/server-entry/backend-calls';
 import { json, raspberry } from './fake-replies';
+import { asHeader, STRAY_COOKIES } from './stray-cookies';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 const TEXT = { 'content-type': 'text/plain' };
@@ -112,7 +114,8 @@ describe("the server's calls for a visitor", () => {
       await updateBasketAmount(7, 1, api);
     });
     const put = seen[1];
-    expect(put?.cookie).toBe('theme=dark; sessionid=new-session; csrftoken=new-token');
+    // The shop's theme is none of the backend's business: only its own cookies go.
+    expect(put?.cookie).toBe('sessionid=new-session; csrftoken=new-token');
     expect(put?.['x-csrftoken']).toBe('new-token');
     expect(setCookies).toEqual([
       'sessionid=new-session; Path=/; HttpOnly',
@@ -134,6 +137,39 @@ describe("the server's calls for a visitor", () => {
     expect(seen[1]?.authorization).toBeUndefined();
     // Written as every writer of the shop's cookies writes it: Secure, the visitor being on https.
     expect(setCookies).toEqual(['jwt=; Max-Age=0; Path=/; Secure; SameSite=Lax']);
+  });
+});
+
+describe("a visitor's stray cookies", () => {
+  it('never reach the backend, and fail no call: its own cookies go as they were sent', async () => {
+    seen.length = 0;
+    const header = `${STRAY_COOKIES}; sessionid=fast; csrftoken=tok; jwt=token-a; theme=dark`;
+    await asVisitor(visitor(parseCookies(header)), async ({ api }) => {
+      await getBasket(api);
+      await updateBasketAmount(7, 1, api);
+    });
+    expect(seen).toHaveLength(2);
+    for (const headers of seen) {
+      expect(headers.cookie).toBe('sessionid=fast; csrftoken=tok; jwt=token-a');
+      expect(headers.authorization).toBe('Token token-a');
+    }
+    expect(seen[1]?.['x-csrftoken']).toBe('tok');
+  });
+
+  it("the backend's own cookies go byte for byte; one that cannot go in a header is left out, never thrown on", async () => {
+    seen.length = 0;
+    // A session of non-ASCII bytes; a token whose %-escapes decode to a line break; a CSRF
+    // token with a space, which may go in the Cookie header but not as a header of its own.
+    const header = `sessionid=${asHeader('сессия')}; jwt=%0D%0Aevil; csrftoken=a b`;
+    await asVisitor(visitor(parseCookies(header)), async ({ api }) => {
+      await getBasket(api);
+      await updateBasketAmount(7, 1, api);
+    });
+    expect(seen).toHaveLength(2);
+    const sent = Buffer.from(seen[0]?.cookie ?? '', 'latin1');
+    expect(sent.equals(Buffer.from('sessionid=сессия; csrftoken=a b; jwt=%0D%0Aevil'))).toBe(true);
+    expect(seen[0]?.authorization).toBeUndefined();
+    expect(seen[1]?.['x-csrftoken']).toBeUndefined();
   });
 });
 

@@ -18,6 +18,7 @@ import { plainScheme } from '../../host/request-scheme.ts';
 import { securityHeaders, SVG_POLICY } from '../../host/security.ts';
 import * as entry from '../../src/server-entry/entry-server.tsx';
 import { listen, type Listening, rawGet } from './http-helpers.ts';
+import { asHeader, STRAY_COOKIES } from './stray-cookies.ts';
 
 const SHOP_PAGE = 'страница магазина';
 
@@ -150,6 +151,31 @@ describe('paths: only /api/ and /media/ as whole segments, in one reading, reach
     const shop = await shopInFront(api.url);
     await rawGet(shop.url, path);
     expect(api.asked).toEqual([path]);
+  });
+});
+
+describe("the visitor's cookies", () => {
+  it('only the backend’s own reach it, each as the visitor sent it; a stray one fails nothing', async () => {
+    const cookies: (string | undefined)[] = [];
+    const api = await backend((req, res) => {
+      cookies.push(req.headers.cookie);
+      files(req, res);
+    });
+    const shop = await shopInFront(api.url);
+    const own = `sessionid=${asHeader('сессия')}; csrftoken=tok; jwt=token-a`;
+    for (const path of ['/api/catalog/basket', '/media/p.jpg']) {
+      const answer = await rawGet(shop.url, path, {
+        cookie: `${STRAY_COOKIES}; ${own}; theme=dark; sessionid=second`,
+      });
+      expect(answer.status).toBe(200);
+    }
+    const stray = await rawGet(shop.url, '/api/catalog/basket', { cookie: STRAY_COOKIES });
+    expect(stray.status).toBe(200);
+    expect(cookies.slice(0, 2).map((line) => Buffer.from(line ?? '', 'latin1'))).toEqual([
+      Buffer.from('sessionid=сессия; csrftoken=tok; jwt=token-a'),
+      Buffer.from('sessionid=сессия; csrftoken=tok; jwt=token-a'),
+    ]);
+    expect(cookies[2]).toBeUndefined();
   });
 });
 
