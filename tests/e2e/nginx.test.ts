@@ -2,6 +2,7 @@
 // server, two processes as in production (tests/e2e/nginx-recipe.ts), which take their data from
 // one stub backend (as two instances share one Django).
 import { once } from 'node:events';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { assertClean, openPage, setupBrowser } from './browser.ts';
@@ -43,6 +44,14 @@ async function sendRaw(raw: string): Promise<string> {
   socket.write(raw, 'latin1');
   await once(socket, 'close');
   return Buffer.concat(chunks).toString('latin1');
+}
+
+/** A picture's format, by its first bytes: jpeg, webp, avif, or what they are. */
+function formatOf(bytes: Buffer): string {
+  if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'jpeg';
+  if (bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.toString('latin1', 4, 12) === 'ftypavif') return 'avif';
+  return bytes.toString('latin1', 0, 12);
 }
 
 /** The statuses of GETs of `paths` through nginx, at once; a request that failed is 0. */
@@ -110,6 +119,57 @@ describe('deploy/nginx.conf in front of two instances', () => {
       type: 'image/webp',
     });
     expect(await get('image/*')).toMatchObject({ cache: 'MISS', type: 'image/jpeg' });
+  });
+
+  test('a picture’s format is what its key says: after repeated, conflicting or odd Accept headers, each browser gets its own', async () => {
+    /** GET of `path` with one Accept line per item of `accept` (none for an empty list). */
+    const picture = (path: string, accept: string[]) =>
+      new Promise<{ type: string; format: string; status: number }>((resolve, reject) => {
+        const outgoing = request(`${front}${path}`, { agent: false }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () =>
+            resolve({
+              status: answer.statusCode ?? 0,
+              type: answer.headers['content-type'] ?? '',
+              format: formatOf(Buffer.concat(chunks)),
+            }),
+          );
+        });
+        if (accept.length > 0) outgoing.setHeader('Accept', accept);
+        outgoing.on('error', reject);
+        outgoing.end();
+      });
+    // Real browsers' Accept for pictures: Safari before AVIF, Firefox before AVIF, Chromium.
+    const browsers = {
+      jpeg: ['image/png,image/svg+xml,image/*;q=0.8,video/*;q=0.8,*/*;q=0.5'],
+      webp: ['image/webp,*/*'],
+      avif: ['image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'],
+    };
+    const first: string[][] = [
+      ['image/jpeg', 'image/avif'],
+      ['image/webp', 'image/avif'],
+      ['image/avif;q=0, image/avif;q=1'],
+      ['image/avifx, image/webp2, x-image/avif'],
+      ['IMAGE/AVIF;Q=0.5'],
+      ['image/avif;q=0;x=1, image/webp;q=0.000'],
+    ];
+    const photos = [2, 4, 11, 16, 17, 20];
+    for (const [index, accept] of first.entries()) {
+      const path = `/img/v1/160/catalog/product-${photos[index]}.jpg`;
+      // Whatever the first request carried, it filled the key of the format it got.
+      const filler = await picture(path, accept);
+      expect(filler.status, accept.join(' + ')).toBe(200);
+      expect(filler.type, accept.join(' + ')).toBe(`image/${filler.format}`);
+      for (const [format, browserAccept] of Object.entries(browsers)) {
+        const got = await picture(path, browserAccept);
+        expect({ accept, format: got.format, type: got.type }).toEqual({
+          accept,
+          format,
+          type: `image/${format}`,
+        });
+      }
+    }
   });
 
   test('a basket change in Chromium goes through nginx, and survives a reload', async () => {
