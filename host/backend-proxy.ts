@@ -19,13 +19,47 @@ import { requestOrigin } from './request-scheme.ts';
 import { SVG_POLICY } from './security.ts';
 import { shopDefaults } from './settings.ts';
 
-/** Headers the shop sets on every answer itself (host/security.ts); the backend's go. */
-const SHOP_HEADERS = [
-  'content-security-policy',
-  'referrer-policy',
-  'x-frame-options',
-  'x-content-type-options',
+/**
+ * What an /api answer of the backend's may carry to the visitor besides its body: its type,
+ * caching and validators, where a redirect or a new object leads, the cookies of the shop's own
+ * domain, and what a refusal says. Everything else stays inside: X-Accel-* (which nginx would
+ * obey), Refresh, CORS, Clear-Site-Data, Link, a backend's own security headers (the shop sets
+ * its own, host/security.ts).
+ */
+const API_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'expires',
+  'etag',
+  'last-modified',
+  'vary',
+  'location',
+  'set-cookie',
+  'retry-after',
+  'www-authenticate',
+  'allow',
+  'content-language',
 ];
+
+/** What a /media file's answer may carry: its type, length, ranges, validators and caching. */
+const MEDIA_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-range',
+  'accept-ranges',
+  'content-disposition',
+  'cache-control',
+  'expires',
+  'etag',
+  'last-modified',
+  'vary',
+];
+
+/** An /api answer whose body the shop writes itself: its length and type are the shop's. */
+const API_HEADERS_REWRITTEN = API_HEADERS.filter((name) => name !== 'content-length');
+const API_HEADERS_NO_BODY = API_HEADERS_REWRITTEN.filter((name) => name !== 'content-type');
 
 /** What a visitor or the app gets instead of a backend's HTML error page. */
 export const BACKEND_ERROR = 'Сервер магазина ответил ошибкой';
@@ -99,9 +133,23 @@ function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   );
 }
 
-function copyHeaders(from: IncomingMessage, to: Response, skip: string[] = []): void {
+/**
+ * The headers of `from` that `names` allows, onto `to`; of its Set-Cookie lines, those that
+ * `ownCookie` says are for the shop's own domain.
+ */
+function copyHeaders(
+  from: IncomingMessage,
+  to: Response,
+  names: readonly string[],
+  ownCookie: (line: string) => boolean,
+): void {
   for (const [name, value] of Object.entries(withoutHopByHop(from.headers))) {
-    if (value === undefined || SHOP_HEADERS.includes(name) || skip.includes(name)) continue;
+    if (value === undefined || !names.includes(name)) continue;
+    if (name === 'set-cookie') {
+      const lines = (Array.isArray(value) ? value : [value]).filter(ownCookie);
+      if (lines.length > 0) to.append('Set-Cookie', lines);
+      continue;
+    }
     to.setHeader(name, value);
   }
 }
@@ -135,7 +183,10 @@ export interface BackendProxyOptions {
 }
 
 /** What the proxy uses of the app's code (its entry, host/app-entry.ts). */
-export type ProxyApp = Pick<Entry, 'isJsonType' | 'relativeMediaUrls' | 'backendCookieHeader'>;
+export type ProxyApp = Pick<
+  Entry,
+  'isJsonType' | 'relativeMediaUrls' | 'backendCookieHeader' | 'isShopDomainCookie'
+>;
 
 export interface BackendProxy {
   handle(req: Request, res: Response, next: NextFunction): void;
@@ -221,7 +272,7 @@ export function backendProxy(
 }
 
 async function handleAnswer(
-  { isJsonType, relativeMediaUrls }: ProxyApp,
+  { isJsonType, relativeMediaUrls, isShopDomainCookie }: ProxyApp,
   answer: IncomingMessage,
   req: Request,
   res: Response,
@@ -234,12 +285,16 @@ async function handleAnswer(
     await handleMedia(answer, status, type, res, req);
     return;
   }
+  // A cookie for another domain (a parent's would reach every site beside the shop) stays inside.
+  const ownCookie = (line: string) => isShopDomainCookie(line, req.get('host') ?? '');
+  const copy = (names: readonly string[]) => copyHeaders(answer, res, names, ownCookie);
   const refuse = (errorStatus: number, message: string) => {
     answer.destroy();
     sendError(req, res, errorStatus, message);
   };
   // Nothing to judge: a removal's 204, a 304 for what the browser has.
   if (status === 204 || status === 304) {
+    copy(API_HEADERS);
     pipeAnswer(answer, status, res);
     return;
   }
@@ -253,12 +308,13 @@ async function handleAnswer(
     }
     answer.headers.location = location;
     answer.resume();
-    copyHeaders(answer, res, ['content-length', 'content-type', 'content-encoding']);
+    copy(API_HEADERS_NO_BODY);
     res.status(status).end();
     return;
   }
   // An answer to HEAD has no body to judge.
   if (req.method === 'HEAD') {
+    copy(API_HEADERS);
     pipeAnswer(answer, status, res);
     return;
   }
@@ -283,7 +339,7 @@ async function handleAnswer(
   // An empty body runs as nothing, whatever its type says: a removal that DRF answers with
   // Response(status=200) (no type) or Django with HttpResponse(status=200) (text/html) passes.
   if (text !== null && text.byteLength === 0) {
-    copyHeaders(answer, res, ['content-length', 'content-type', 'content-encoding']);
+    copy(API_HEADERS_NO_BODY);
     res.status(status).end();
     return;
   }
@@ -302,7 +358,7 @@ async function handleAnswer(
     sendError(req, res, 502, BACKEND_ODD);
     return;
   }
-  copyHeaders(answer, res, ['content-length', 'content-encoding']);
+  copy(API_HEADERS_REWRITTEN);
   res.status(status).send(Buffer.from(body));
 }
 
@@ -336,7 +392,10 @@ async function handleMedia(
   res: Response,
   req: Request,
 ): Promise<void> {
+  // No cookie of the backend's goes out with a file.
+  const copy = () => copyHeaders(answer, res, MEDIA_HEADERS, () => false);
   if (status === 304) {
+    copy();
     pipeAnswer(answer, status, res);
     return;
   }
@@ -349,11 +408,12 @@ async function handleMedia(
   answer.headers['content-type'] = type;
   // An SVG can hold scripts: opened on its own, it runs none.
   if (type === 'image/svg+xml') res.set('Content-Security-Policy', SVG_POLICY);
+  copy();
   pipeAnswer(answer, status, res);
 }
 
+/** The backend's answer's body as it comes (its headers already copied). */
 function pipeAnswer(answer: IncomingMessage, status: number, res: Response): void {
-  copyHeaders(answer, res);
   res.status(status);
   // A backend that breaks off mid-answer ends the visitor's answer too.
   pipeline(answer, res, (error) => {

@@ -10,7 +10,7 @@ import { answerShape, isJsonType, Unread } from '../api/answer-shapes';
 import { type Api, UNSAFE_METHODS } from '../api/http';
 import { COOKIES } from '../lib/cookie-table';
 import { relativeMediaUrls } from '../lib/media-urls';
-import { clearCookieLine } from './cookie-lines';
+import { clearCookieLine, isShopDomainCookie } from './cookie-lines';
 
 /** Who is asking, as the shop's server saw the request. */
 export interface Visitor {
@@ -184,7 +184,8 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
 
   const takeSetCookie = (line: string) => {
     const { name, value, maxAge, expires } = parseSetCookie(line, AS_SENT);
-    if (!name) return;
+    // A cookie for another domain never reaches the visitor, nor the next calls.
+    if (!name || !isShopDomainCookie(line, visitor.host)) return;
     setCookies.set(name, line);
     if (!BACKEND_COOKIES.includes(name)) return;
     const expired =

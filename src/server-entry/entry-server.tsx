@@ -36,7 +36,7 @@ export { relativeMediaUrls } from '../lib/media-urls';
 export { isJsonType } from '../api/answer-shapes';
 export { DEFAULT_TIME_ZONE } from '../lib/shop-time-zone';
 export { COOKIES, type ShopCookie } from '../lib/cookie-table';
-export { clearCookieLine, setCookieLine } from './cookie-lines';
+export { clearCookieLine, isShopDomainCookie, setCookieLine } from './cookie-lines';
 
 /** How this process reaches the backend: set once, at start (host/render.ts). */
 interface Connection {

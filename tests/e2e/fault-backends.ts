@@ -113,13 +113,15 @@ export async function closedPort(): Promise<FaultBackend> {
 }
 
 /**
- * Passes a request on to `target` and its answer back; `hold` decides when the answer goes out.
- * The target is asked under its own name, as the shop's proxy asks a backend.
+ * Passes a request on to `target` and its answer back, with `more` headers added to it; `hold`
+ * decides when the answer goes out. The target is asked under its own name, as the shop's proxy
+ * asks a backend.
  */
 export function proxyHandler(
   target: string,
   agent: Agent,
   hold: (send: () => void, arrivedAt: number) => void,
+  more: Record<string, string | string[]> = {},
 ) {
   const base = new URL(target);
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -139,7 +141,12 @@ export function proxyHandler(
         answer.on('end', () =>
           hold(() => {
             if (res.destroyed) return;
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            const headers = { ...answer.headers };
+            for (const [name, value] of Object.entries(more)) {
+              const had = headers[name] ?? [];
+              headers[name] = [...[had].flat(), ...[value].flat()];
+            }
+            res.writeHead(answer.statusCode ?? 502, headers);
             res.end(Buffer.concat(chunks));
           }, arrivedAt),
         );
@@ -375,4 +382,18 @@ export async function elsewhereBackend(): Promise<FaultBackend & { asked: string
     res.end(JSON.stringify(body));
   });
   return { url: backend.url, port: backend.port, close: backend.close, asked };
+}
+
+/**
+ * The working backend at `target` with `extra` headers on every answer: what a backend (or a
+ * proxy in front of it) could send that no visitor should get.
+ */
+export async function headersBackend(
+  target: string,
+  extra: Record<string, string | string[]>,
+): Promise<FaultBackend> {
+  const agent = new Agent({ keepAlive: true });
+  const pass = proxyHandler(target, agent, (send) => send(), extra);
+  const backend = await httpBackend(pass, () => agent.destroy());
+  return { url: backend.url, port: backend.port, close: backend.close };
 }

@@ -137,8 +137,13 @@ export interface Recipe {
   close(): Promise<void>;
 }
 
-/** deploy/nginx.conf in front of two instances, with its files under a new temporary prefix. */
-export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> {
+/**
+ * deploy/nginx.conf in front of two instances (whatever listens on their ports), with its files
+ * under a new temporary prefix.
+ */
+export async function startRecipe(
+  shops: [Pick<Instance, 'port'>, Pick<Instance, 'port'>],
+): Promise<Recipe> {
   if (!existsSync(NGINX)) {
     throw new Error(
       `nginx is not installed at ${NGINX}: apt-get install nginx (bash .ci/run does)`,
