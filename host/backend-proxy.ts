@@ -67,14 +67,6 @@ export const BACKEND_ERROR = 'Сервер магазина ответил ош�
 export const BACKEND_ODD = 'Сервер магазина ответил не так, как ожидалось';
 export const BACKEND_DOWN = 'Сервер магазина недоступен';
 
-/**
- * How long the backend has to begin its answer (a free socket, the connection, its headers), and
- * then between two pieces of it. Shorter than deploy/nginx.conf's proxy_read_timeout (30 s), so
- * that a shopper behind nginx gets the shop's message, not nginx's 504 page: a constant of the
- * recipe, not a setting.
- */
-export const PROXY_TIMEOUT_MS = 20_000;
-
 /** Hop-by-hop headers (RFC 9110 §7.6.1): about one connection, not passed on either way. */
 const HOP_BY_HOP = [
   'connection',
@@ -176,7 +168,13 @@ export interface BackendProxyOptions {
    * hold no more. Further calls wait for one.
    */
   maxSockets?: number;
-  /** PROXY_TIMEOUT_MS unless a test needs it shorter. */
+  /**
+   * How long the backend has for its whole answer, from the request on: a free socket, the
+   * connection, its headers and its last byte (PROXY_TIMEOUT_MS). Shorter than
+   * deploy/nginx.conf's proxy_read_timeout (30 s), so that a shopper behind nginx gets the
+   * shop's message, not nginx's 504 page; and a whole, since a backend that trickles a byte a
+   * second never lets a timeout between two pieces run out.
+   */
   timeoutMs?: number;
   /** The most bytes of one /api answer (BACKEND_MAX_ANSWER_BYTES); past it, a 502. */
   maxAnswerBytes?: number;
@@ -203,7 +201,7 @@ export function backendProxy(
   const basePath = target.pathname.replace(/\/+$/, '');
   const client = target.protocol === 'https:' ? https : http;
   const maxSockets = options.maxSockets ?? shopDefaults.backendMaxSockets;
-  const timeoutMs = options.timeoutMs ?? PROXY_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? shopDefaults.proxyTimeoutMs;
   const maxAnswerBytes = options.maxAnswerBytes ?? shopDefaults.backendMaxAnswerBytes;
   // Keep-alive: a visitor's calls reuse warm connections instead of a handshake each. An idle
   // socket goes after 4 s, before the backend's own keep-alive ends it (Node's and json-server's
@@ -252,13 +250,11 @@ export function backendProxy(
       outgoing.destroy();
       sendError(req, res, status, BACKEND_DOWN);
     };
-    // Waiting for a socket, connecting, and the backend's headers: the shop's message in time.
+    // Waiting for a socket, connecting, the backend's headers and its body: the shop's message in
+    // time (an /api answer is read whole before any of it goes out), or a /media file cut off.
     const deadline = setTimeout(() => fail(504), timeoutMs);
-    // Then a backend that stops sending mid-answer: the answer ends rather than hanging.
-    outgoing.setTimeout(timeoutMs, () => fail(504));
     outgoing.on('error', () => fail(502));
     outgoing.on('response', (answer) => {
-      clearTimeout(deadline);
       handleAnswer(app, answer, req, res, target.origin, maxAnswerBytes).catch(() => fail(502));
     });
     // A visitor who leaves ends the backend's call too, and frees its socket.

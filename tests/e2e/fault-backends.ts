@@ -397,3 +397,37 @@ export async function headersBackend(
   const backend = await httpBackend(pass, () => agent.destroy());
   return { url: backend.url, port: backend.port, close: backend.close };
 }
+
+export interface TricklingBackend extends FaultBackend {
+  /** Answers being trickled now, their connections still open. */
+  open(): number;
+}
+
+/**
+ * Answers every request at once with its headers (JSON for /api, a JPEG for anything else) and
+ * then one byte a second, never ending: a backend whose answers would hold a reader forever.
+ */
+export async function tricklingBackend(): Promise<TricklingBackend> {
+  const answers = new Set<ServerResponse>();
+  const timers = new Set<NodeJS.Timeout>();
+  const backend = await httpBackend(
+    (req, res) => {
+      req.resume();
+      const api = req.url?.startsWith('/api/');
+      res.writeHead(200, { 'Content-Type': api ? 'application/json' : 'image/jpeg' });
+      res.write(api ? '[' : Buffer.from([0xff, 0xd8, 0xff]));
+      answers.add(res);
+      const timer = setInterval(() => res.write(api ? ' ' : '\0'), 1000);
+      timers.add(timer);
+      res.on('close', () => {
+        clearInterval(timer);
+        timers.delete(timer);
+        answers.delete(res);
+      });
+    },
+    () => {
+      for (const timer of timers) clearInterval(timer);
+    },
+  );
+  return { ...backend, open: () => answers.size };
+}
