@@ -144,7 +144,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     : () => `${ownUrl}api`;
   const mediaBase = options.apiTarget ? `${options.apiTarget.replace(/\/+$/, '')}/media/` : '';
   const maxAnswerBytes = options.backendMaxAnswerBytes;
-  const agent = backendAgent(options.backendMaxSockets, maxAnswerBytes);
+  const agent = backendAgent(options.backendMaxSockets, maxAnswerBytes, entry.isShoppersOwnCall);
   app.use(
     entry.IMAGE_ROUTE,
     imageRoute(entry, {

@@ -9,12 +9,17 @@
 // outgoing headers comes once a socket is free, after a queued request's headers have gone
 // (setting X-Forwarded-* then throws), and its timeout starts only then too. Here the headers
 // are whole before the request is made, and one deadline covers the wait for a socket.
-import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import http, {
+  type ClientRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+} from 'node:http';
 import https from 'node:https';
 import { pipeline } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import type { Entry } from './app-entry.ts';
 import { isBackendPath } from './backend-paths.ts';
+import { BackendShare, shareLimits } from './backend-share.ts';
 import { requestOrigin } from './request-scheme.ts';
 import { SVG_POLICY } from './security.ts';
 import { shopDefaults } from './settings.ts';
@@ -165,7 +170,8 @@ async function readCapped(stream: IncomingMessage, max: number): Promise<Buffer 
 export interface BackendProxyOptions {
   /**
    * Sockets to the backend at most, per instance (BACKEND_MAX_SOCKETS): a stalled backend can
-   * hold no more. Further calls wait for one.
+   * hold no more. Further calls wait for one, each address for its share
+   * (host/backend-share.ts).
    */
   maxSockets?: number;
   /**
@@ -183,7 +189,11 @@ export interface BackendProxyOptions {
 /** What the proxy uses of the app's code (its entry, host/app-entry.ts). */
 export type ProxyApp = Pick<
   Entry,
-  'isJsonType' | 'relativeMediaUrls' | 'backendCookieHeader' | 'isShopDomainCookie'
+  | 'isJsonType'
+  | 'relativeMediaUrls'
+  | 'backendCookieHeader'
+  | 'isShopDomainCookie'
+  | 'isShoppersOwnCall'
 >;
 
 export interface BackendProxy {
@@ -214,6 +224,9 @@ export function backendProxy(
     maxTotalSockets: maxSockets,
     timeout: 4_000,
   });
+  // Which call gets one of those sockets, and when (host/backend-share.ts): the agent itself
+  // then never queues.
+  const share = new BackendShare(shareLimits(maxSockets));
 
   const handle = (req: Request, res: Response, next: NextFunction): void => {
     if (!isBackendPath(req.path)) {
@@ -225,7 +238,8 @@ export function backendProxy(
     // shop's goes in X-Forwarded-Host, which Django reads with USE_X_FORWARDED_HOST. Express has
     // read the visitor's address and scheme through the proxies it trusts (nginx on loopback).
     headers.host = target.host;
-    headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
+    const address = req.ip ?? req.socket.remoteAddress ?? '';
+    headers['x-forwarded-for'] = address;
     headers['x-forwarded-proto'] = req.protocol;
     headers['x-forwarded-host'] = req.get('host') ?? '';
     // The backend's own cookies, as the visitor sent them; a sibling app's or an analytics
@@ -236,33 +250,49 @@ export function backendProxy(
     // JSON comes back plain, so that its image URLs can be rewritten; the shop compresses.
     if (isApi(req)) delete headers['accept-encoding'];
 
-    const outgoing = client.request({
-      protocol: target.protocol,
-      hostname: target.hostname.replace(/^\[|\]$/g, ''),
-      port: target.port,
-      method: req.method,
-      // The path as the visitor sent it (backendPathGuard has checked it has one reading).
-      path: basePath + req.originalUrl,
-      headers,
-      agent,
-    });
+    // Ends the call: its wait for a connection, or the connection itself.
+    const ended = new AbortController();
+    let outgoing: ClientRequest | undefined;
     const fail = (status: number) => {
-      outgoing.destroy();
+      ended.abort();
+      outgoing?.destroy();
       sendError(req, res, status, BACKEND_DOWN);
     };
-    // Waiting for a socket, connecting, the backend's headers and its body: the shop's message in
-    // time (an /api answer is read whole before any of it goes out), or a /media file cut off.
+    // Waiting for its share of the connections, connecting, the backend's headers and its body:
+    // the shop's message in time (an /api answer is read whole before any of it goes out), or a
+    // /media file cut off.
     const deadline = setTimeout(() => fail(504), timeoutMs);
-    outgoing.on('error', () => fail(502));
-    outgoing.on('response', (answer) => {
-      handleAnswer(app, answer, req, res, target.origin, maxAnswerBytes).catch(() => fail(502));
-    });
     // A visitor who leaves ends the backend's call too, and frees its socket.
     res.on('close', () => {
       clearTimeout(deadline);
-      if (!res.writableFinished) outgoing.destroy();
+      if (res.writableFinished) return;
+      ended.abort();
+      outgoing?.destroy();
     });
-    req.pipe(outgoing);
+    const kind = app.isShoppersOwnCall(req.method, req.path) ? 'own' : 'public';
+    share.take(kind, address, { signal: ended.signal, waitForFree: true }).then(
+      (release) => {
+        outgoing = client.request({
+          protocol: target.protocol,
+          hostname: target.hostname.replace(/^\[|\]$/g, ''),
+          port: target.port,
+          method: req.method,
+          // The path as the visitor sent it (backendPathGuard has checked it has one reading).
+          path: basePath + req.originalUrl,
+          headers,
+          agent,
+        });
+        // The connection is given back once the call is over: answered, failed or cut.
+        outgoing.on('close', release);
+        outgoing.on('error', () => fail(502));
+        outgoing.on('response', (answer) => {
+          handleAnswer(app, answer, req, res, target.origin, maxAnswerBytes).catch(() => fail(502));
+        });
+        req.pipe(outgoing);
+      },
+      // Given up while waiting: the deadline has answered, or the visitor has gone.
+      () => {},
+    );
   };
   return { handle, close: () => agent.destroy() };
 }

@@ -34,6 +34,7 @@ export { sameOriginPath } from '../lib/same-origin-path';
 export { IMAGE_ROUTE, IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH } from '../lib/image-url';
 export { relativeMediaUrls } from '../lib/media-urls';
 export { isJsonType } from '../api/answer-shapes';
+export { isShoppersOwnCall } from '../api/http';
 export { DEFAULT_TIME_ZONE } from '../lib/shop-time-zone';
 export { COOKIES, type ShopCookie } from '../lib/cookie-table';
 export { clearCookieLine, isShopDomainCookie, setCookieLine } from './cookie-lines';

@@ -431,3 +431,32 @@ export async function tricklingBackend(): Promise<TricklingBackend> {
   );
   return { ...backend, open: () => answers.size };
 }
+
+export interface HoldingBackend extends FaultBackend {
+  /** Requests held unanswered now, their callers still waiting. */
+  held(): number;
+}
+
+/**
+ * The working backend at `target`, except that the requests `holds` picks are held unanswered
+ * until their caller gives up (or close()): a backend whose searches are slow without end, as
+ * under a flood of uncached searches.
+ */
+export async function holdingBackend(
+  target: string,
+  holds: (req: IncomingMessage) => boolean,
+): Promise<HoldingBackend> {
+  const agent = new Agent({ keepAlive: true });
+  const pass = proxyHandler(target, agent, (send) => send());
+  const held = new Set<ServerResponse>();
+  const backend = await httpBackend(
+    (req, res) => {
+      if (!holds(req)) return pass(req, res);
+      req.resume();
+      held.add(res);
+      res.on('close', () => held.delete(res));
+    },
+    () => agent.destroy(),
+  );
+  return { url: backend.url, port: backend.port, close: backend.close, held: () => held.size };
+}

@@ -6,6 +6,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBasket, updateBasketAmount } from '../../src/api/basket';
+import { isShoppersOwnCall } from '../../src/api/http';
 import { getHomeProducts, searchProducts } from '../../src/api/catalog';
 import { backendAgent } from '../../host/backend-agent';
 import {
@@ -291,17 +292,29 @@ describe('deadlines and the bounded agent', () => {
   });
 
   it('past the cap of sockets a call fails at once instead of queueing behind calls that hang', async () => {
-    await inFrontOfBlackHole({ budgetMs: 60_000, maxSockets: 2 }, async (calls, hole) => {
-      const hanging = [getBasket(calls.api), getBasket(calls.api)].map((call) =>
-        call.catch(() => null),
+    // Four visitors at four addresses, each with a call that hangs: the agent's four sockets.
+    const hole = await blackHole();
+    const agent = backendAgent(4, undefined, isShoppersOwnCall);
+    const at = (address: string) =>
+      backendCalls(
+        { baseURL: hole.baseURL, fetch: agent.callFetch },
+        { ...visitor({}), forwardedFor: address },
+        60_000,
       );
-      await expect.poll(() => hole.waiting()).toBe(2);
-      const third = await getBasket(calls.api).catch((caught: unknown) => caught);
-      expect(String((third as Error).cause ?? third)).toMatch(/all 2 connections/);
-      expect(hole.waiting()).toBe(2);
-      calls.end();
+    const visitors = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'].map(at);
+    try {
+      const hanging = visitors.map((calls) => getBasket(calls.api).catch(() => null));
+      await expect.poll(() => hole.waiting()).toBe(4);
+      const fifth = at('203.0.113.5');
+      const refused = await getBasket(fifth.api).catch((caught: unknown) => caught);
+      expect(String((refused as Error).cause ?? refused)).toMatch(/all 4 connections/);
+      expect(hole.waiting()).toBe(4);
+      for (const calls of [...visitors, fifth]) calls.end();
       await Promise.all(hanging);
       await hole.allClosed();
-    });
+    } finally {
+      hole.close();
+      await agent.close();
+    }
   });
 });
