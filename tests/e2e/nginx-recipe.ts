@@ -134,6 +134,8 @@ export async function startInstances(
 export interface Recipe {
   /** nginx's address, `http://127.0.0.1:PORT`. */
   url: string;
+  /** What nginx has written to its error log so far. */
+  errorLog(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -182,13 +184,16 @@ export async function startRecipe(
     await close();
     throw error;
   }
-  return { url, close };
+  const errorLog = () => readFile(path.join(prefix, 'logs', 'error.log'), 'utf8').catch(() => '');
+  return { url, errorLog, close };
 }
 
 /** The e2e tests' production in small: a stub backend, two instances in front of it, nginx. */
 export interface StubRecipe {
   /** nginx's address. */
   url: string;
+  /** What nginx has written to its error log so far. */
+  errorLog(): Promise<string>;
   backend: RunningServer;
   shops: [Instance, Instance];
   /** Stops all that is still running, and removes the stub's data. */
@@ -216,7 +221,7 @@ export async function startStubRecipe(env: Record<string, string> = {}): Promise
     if (!one || !two) throw new Error('two instances were asked for');
     const recipe = await startRecipe([one, two]);
     stops.push(recipe.close);
-    return { url: recipe.url, backend, shops: [one, two], close };
+    return { url: recipe.url, errorLog: recipe.errorLog, backend, shops: [one, two], close };
   } catch (error) {
     await close();
     throw error;

@@ -222,12 +222,16 @@ describe('deploy/nginx.conf in front of two instances', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('x-cache-status')).toBe('MISS');
     expect(first.headers.get('set-cookie')).toBeNull();
+    // What it varies on goes on to browsers and CDNs, from nginx's copy too (nginx keys on the
+    // few cookies that matter itself).
+    expect(first.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     const kept = await first.text();
     // Cookies a newcomer picks up as the app starts (the session, the CSRF token) change nothing.
     const second = await fetch(`${front}/section/14`, {
       headers: { cookie: 'sessionid=abc; csrftoken=def' },
     });
     expect(second.headers.get('x-cache-status')).toBe('HIT');
+    expect(second.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     expect(await second.text()).toBe(kept);
   });
 
@@ -356,6 +360,21 @@ describe('deploy/nginx.conf in front of two instances', () => {
     expect(accepted.html).not.toContain(NOTICE);
     expect((await get('')).html).toContain(NOTICE);
     expect((await get('theme=dark')).html).toContain('data-mantine-color-scheme="dark"');
+  });
+
+  test('a long address (3 to 8 KB of query) is answered and kept, with no line in the error log', async () => {
+    const before = await recipe!.errorLog();
+    for (const length of [3000, 4500, 8000]) {
+      const path = `/catalog?utm_content=${'x'.repeat(length)}`;
+      const first = await fetch(`${front}${path}`);
+      expect(first.status, String(length)).toBe(200);
+      expect(first.headers.get('x-cache-status'), String(length)).toBe('MISS');
+      await first.arrayBuffer();
+      const second = await fetch(`${front}${path}`);
+      expect(second.headers.get('x-cache-status'), String(length)).toBe('HIT');
+      await second.arrayBuffer();
+    }
+    expect(await recipe!.errorLog()).toBe(before);
   });
 
   test('a logged-in visitor’s page and a form’s message are never kept', async () => {
