@@ -5,28 +5,25 @@
 // quick; the bench (bench/edge-backend.ts) measures the default's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TricklingBackend, tricklingBackend } from './fault-backends.ts';
-import { type Instance, type Recipe, startInstances, startRecipe } from './nginx-recipe.ts';
+import { type RecipeInFront, startRecipeInFront } from './nginx-recipe.ts';
 
 let backend: TricklingBackend;
-let shops: Instance[] = [];
-let recipe: Recipe | undefined;
+let recipe: RecipeInFront | undefined;
 let front = '';
 
 beforeAll(async () => {
   backend = await tricklingBackend();
-  shops = await startInstances(2, backend.url, {
+  recipe = await startRecipeInFront(backend.url, {
     PROXY_TIMEOUT_MS: '2000',
     SSR_DATA_TIMEOUT_MS: '500',
     FORM_TIMEOUT_MS: '1000',
     IMAGE_TIMEOUT_MS: '1000',
   });
-  recipe = await startRecipe([shops[0]!, shops[1]!]);
   front = recipe.url;
 });
 
 afterAll(async () => {
   await recipe?.close();
-  await Promise.all(shops.map((shop) => shop.close()));
   await backend?.close();
 });
 

@@ -5,7 +5,7 @@
 // would pass X-Accel-* on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultBackend, headersBackend, httpBackend, stubBackend } from './fault-backends.ts';
-import { type Instance, type Recipe, startInstances, startRecipe } from './nginx-recipe.ts';
+import { type RecipeInFront, startRecipe, startRecipeInFront } from './nginx-recipe.ts';
 
 /** What the backend adds to every answer; none of it may reach a browser. */
 const HOSTILE = {
@@ -28,19 +28,16 @@ const HOSTILE = {
 
 let stub: FaultBackend;
 let backend: FaultBackend;
-let shops: Instance[] = [];
-let recipe: Recipe | undefined;
+let recipe: RecipeInFront;
 
 beforeAll(async () => {
   stub = await stubBackend();
   backend = await headersBackend(stub.url, HOSTILE);
-  shops = await startInstances(2, backend.url);
-  recipe = await startRecipe([shops[0]!, shops[1]!]);
+  recipe = await startRecipeInFront(backend.url);
 });
 
 afterAll(async () => {
   await recipe?.close();
-  await Promise.all(shops.map((shop) => shop.close()));
   await backend?.close();
   await stub?.close();
 });
@@ -57,8 +54,8 @@ const cookieNames = (answer: Response) =>
 
 describe('what the backend says in its headers', () => {
   it.each([
-    ['straight at an instance', () => shops[0]!.url],
-    ['through the recipe', () => recipe!.url],
+    ['straight at an instance', () => recipe.shops[0].url],
+    ['through the recipe', () => recipe.url],
   ])('%s: /api and /media pass their own headers only', async (_, front) => {
     const api = await fetch(`${front()}/api/catalog/product_retrieve/7`);
     expect(api.status).toBe(200);
@@ -80,8 +77,8 @@ describe('what the backend says in its headers', () => {
   });
 
   it.each([
-    ['straight at an instance', () => shops[0]!.url],
-    ['through the recipe', () => recipe!.url],
+    ['straight at an instance', () => recipe.shops[0].url],
+    ['through the recipe', () => recipe.url],
   ])('%s: a page rendered from the backend carries none of them', async (_, front) => {
     // A newcomer's basket page: the server's calls bring the backend's cookies to the visitor.
     const page = await fetch(`${front()}/order`);

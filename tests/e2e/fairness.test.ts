@@ -11,34 +11,31 @@ import {
   holdingBackend,
   stubBackend,
 } from './fault-backends.ts';
-import { type Instance, type Recipe, startInstances, startRecipe } from './nginx-recipe.ts';
+import { type RecipeInFront, startRecipeInFront } from './nginx-recipe.ts';
 
 const AT_ONCE = 150;
 
 let stub: FaultBackend;
 let backend: HoldingBackend;
-let shops: Instance[] = [];
-let recipe: Recipe | undefined;
+let recipe: RecipeInFront;
 
 beforeAll(async () => {
   stub = await stubBackend();
   backend = await holdingBackend(stub.url, (req) => /_search\b/.test(req.url ?? ''));
   // The flood's pages wait for their searches until this deadline, then render: a longer one
   // than the default makes fewer of them, which a shared CI machine feels less.
-  shops = await startInstances(2, backend.url, { SSR_DATA_TIMEOUT_MS: '4000' });
-  recipe = await startRecipe([shops[0]!, shops[1]!]);
+  recipe = await startRecipeInFront(backend.url, { SSR_DATA_TIMEOUT_MS: '4000' });
 });
 
 afterAll(async () => {
   await recipe?.close();
-  await Promise.all(shops.map((shop) => shop.close()));
   await backend?.close();
   await stub?.close();
 });
 
 describe('one address flooding uncached searches', () => {
   it('straight at an instance: another shopper’s basket changes and checkouts all succeed', async () => {
-    const shop = shops[0]!.url;
+    const shop = recipe.shops[0].url;
     // The instance trusts nginx's X-Forwarded-For from loopback: two visitors' addresses.
     const flood = await searchFlood(shop, AT_ONCE, {
       headers: { 'x-forwarded-for': '203.0.113.66' },
@@ -55,7 +52,7 @@ describe('one address flooding uncached searches', () => {
   });
 
   it('through the recipe: another shopper’s all succeed, and nginx turns most of the flood away', async () => {
-    const front = recipe!.url;
+    const front = recipe.url;
     const flood = await searchFlood(front, AT_ONCE, { localAddress: '127.0.0.2' });
     try {
       await expect.poll(() => backend.held()).toBeGreaterThanOrEqual(16);

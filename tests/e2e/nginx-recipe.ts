@@ -188,16 +188,40 @@ export async function startRecipe(
   return { url, errorLog, close };
 }
 
-/** The e2e tests' production in small: a stub backend, two instances in front of it, nginx. */
-export interface StubRecipe {
-  /** nginx's address. */
-  url: string;
-  /** What nginx has written to its error log so far. */
-  errorLog(): Promise<string>;
-  backend: RunningServer;
+/** Two instances in front of one backend, and the recipe in front of them. */
+export interface RecipeInFront extends Recipe {
   shops: [Instance, Instance];
-  /** Stops all that is still running, and removes the stub's data. */
-  close(): Promise<void>;
+}
+
+/**
+ * Two instances in front of the backend at `apiTarget` with `env` added, as production runs
+ * them, and the recipe in front of them; `close` stops nginx, then the instances. If a part
+ * fails to start, those that did are stopped.
+ */
+export async function startRecipeInFront(
+  apiTarget: string,
+  env: Record<string, string> = {},
+): Promise<RecipeInFront> {
+  const shops = await startInstances(2, apiTarget, env);
+  const closeShops = () => Promise.all(shops.map((shop) => shop.close())).then(() => {});
+  try {
+    const [one, two] = shops;
+    if (!one || !two) throw new Error('two instances were asked for');
+    const recipe = await startRecipe([one, two]);
+    const close = async () => {
+      await recipe.close();
+      await closeShops();
+    };
+    return { ...recipe, shops: [one, two], close };
+  } catch (error) {
+    await closeShops();
+    throw error;
+  }
+}
+
+/** The e2e tests' production in small: a stub backend, two instances in front of it, nginx. */
+export interface StubRecipe extends RecipeInFront {
+  backend: RunningServer;
 }
 
 /**
@@ -215,13 +239,9 @@ export async function startStubRecipe(env: Record<string, string> = {}): Promise
     let stubClosed: Promise<void> | undefined;
     const backend = { ...stub, close: () => (stubClosed ??= stub.close()) };
     stops.push(backend.close);
-    const shops = await startInstances(2, stub.url.replace(/\/$/, ''), env);
-    stops.push(() => Promise.all(shops.map((shop) => shop.close())).then(() => {}));
-    const [one, two] = shops;
-    if (!one || !two) throw new Error('two instances were asked for');
-    const recipe = await startRecipe([one, two]);
-    stops.push(recipe.close);
-    return { url: recipe.url, errorLog: recipe.errorLog, backend, shops: [one, two], close };
+    const front = await startRecipeInFront(stub.url.replace(/\/$/, ''), env);
+    stops.push(front.close);
+    return { ...front, backend, close };
   } catch (error) {
     await close();
     throw error;
