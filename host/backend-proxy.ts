@@ -19,6 +19,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Entry } from './app-entry.ts';
 import { isBackendPath } from './backend-paths.ts';
 import { BackendShare, shareLimits } from './backend-share.ts';
+import { requestOf } from './request-log.ts';
 import { requestOrigin } from './request-scheme.ts';
 import { SVG_POLICY } from './security.ts';
 import { shopDefaults } from './settings.ts';
@@ -241,6 +242,8 @@ export function backendProxy(
     headers['x-forwarded-for'] = address;
     headers['x-forwarded-proto'] = req.protocol;
     headers['x-forwarded-host'] = req.get('host') ?? '';
+    // The request's id (nginx's, or the instance's own), for the backend's log line.
+    headers['x-request-id'] = requestOf(req).id;
     // The backend's own cookies, as the visitor sent them; a sibling app's or an analytics
     // cookie is none of its business (the server's own calls send the same).
     const cookie = app.backendCookieHeader(req.headers.cookie);

@@ -56,6 +56,8 @@ export interface Instance {
   port: number;
   url: string;
   child: ChildProcess;
+  /** What it has written on stdout and stderr so far (its log lines). */
+  output(): string;
   close(): Promise<void>;
 }
 
@@ -93,7 +95,8 @@ export async function startShopProcess({
   const port = wanted ?? (await freePort());
   const child = spawn(process.execPath, [...serverCommand(root), ...args], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', ...env },
+    // Metrics on a free port of their own: PORT + 1000, their default, may be another's.
+    env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -105,7 +108,7 @@ export async function startShopProcess({
   exited.catch(() => {});
   const url = `http://127.0.0.1:${port}`;
   await answering(`${url}/healthz`, exited);
-  return { port, url, child, close: () => stop(child, 'SIGTERM') };
+  return { port, url, child, output: () => output, close: () => stop(child, 'SIGTERM') };
 }
 
 /**
@@ -134,6 +137,10 @@ export async function startInstances(
 export interface Recipe {
   /** nginx's address, `http://127.0.0.1:PORT`. */
   url: string;
+  /** Its stub_status, on the loopback port of its own. */
+  statusUrl: string;
+  /** Its access log (deploy/nginx.conf's `shop` format), written each second. */
+  accessLog: string;
   /** What nginx has written to its error log so far. */
   errorLog(): Promise<string>;
   close(): Promise<void>;
@@ -153,10 +160,12 @@ export async function startRecipe(
   }
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-'));
   const port = await freePort();
+  const statusPort = await freePort();
   let conf = await readFile(path.join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
   conf = swap(conf, '127.0.0.1:3001', `127.0.0.1:${shops[0].port}`);
   conf = swap(conf, '127.0.0.1:3002', `127.0.0.1:${shops[1].port}`);
   conf = swap(conf, 'listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
+  conf = swap(conf, 'listen 127.0.0.1:8081;', `listen 127.0.0.1:${statusPort};`);
   conf = swap(conf, 'root /srv/berries-shop/dist/client;', `root ${REPO_ROOT}dist/client;`);
   // Run as root, nginx's workers run as nobody: they must reach the caches under the prefix.
   await chmod(prefix, 0o755);
@@ -184,8 +193,10 @@ export async function startRecipe(
     await close();
     throw error;
   }
+  const statusUrl = `http://127.0.0.1:${statusPort}/stub_status`;
+  const accessLog = path.join(prefix, 'logs', 'access.log');
   const errorLog = () => readFile(path.join(prefix, 'logs', 'error.log'), 'utf8').catch(() => '');
-  return { url, errorLog, close };
+  return { url, statusUrl, accessLog, errorLog, close };
 }
 
 /** Two instances in front of one backend, and the recipe in front of them. */
