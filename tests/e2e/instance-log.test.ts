@@ -7,13 +7,10 @@ import { type Instance, startShopProcess } from './nginx-recipe.ts';
 
 let backend: FaultBackend;
 let shop: Instance;
-let log = '';
 
 beforeAll(async () => {
   backend = await stubBackend();
   shop = await startShopProcess({ env: { API_TARGET: backend.url, ACCESS_LOG: '1' } });
-  shop.child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  shop.child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
 });
 
 afterAll(async () => {
@@ -46,9 +43,13 @@ describe("an instance's log", () => {
       );
     }
     // A line for each (whatever the log's format), once the last has been written.
-    const mediaLines = () => log.split('\n').filter((line) => line.includes('/media/')).length;
+    const mediaLines = () =>
+      shop
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('/media/')).length;
     await expect.poll(mediaLines).toBeGreaterThanOrEqual(1 + 6 * 3);
     // Node's warnings, as it writes them: `(node:1234) MaxListenersExceededWarning: …`.
-    expect(log).not.toMatch(/\(node:\d+\) \w*Warning/);
+    expect(shop.output()).not.toMatch(/\(node:\d+\) \w*Warning/);
   });
 });
