@@ -102,7 +102,9 @@ export async function shopperVisit(
       },
     }).catch((error: Error) => error);
     if (answer instanceof Error) {
-      steps.push({ step, ok: false, got: answer.message });
+      // fetch's own message is "fetch failed": what failed is its cause.
+      const cause = answer.cause instanceof Error ? `: ${answer.cause.message}` : '';
+      steps.push({ step, ok: false, got: `${answer.message}${cause}` });
       return null;
     }
     const body = await answer.text();
