@@ -179,6 +179,21 @@ export function shortText(body: string): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
+/**
+ * What the verifier posts to the state-change URL before an interaction: the state, its params
+ * and the action, with the visitor's cookies (contracts/README.md, "Not on Django?").
+ */
+export function stateChangeRequest(
+  state: string,
+  params: unknown,
+  extras: Record<string, Json> = {},
+): { headers: Record<string, string>; body: Record<string, unknown> } {
+  return {
+    headers: { 'Content-Type': 'application/json', Cookie: pactCookies(PACT_CSRF_TOKEN) },
+    body: { state, params: params ?? {}, action: 'setup', ...extras },
+  };
+}
+
 type StateHandler = (params?: unknown) => Promise<undefined>;
 
 interface StateTally {
@@ -195,13 +210,13 @@ function stateHandlers(
   const handlers: Record<string, StateHandler> = {};
   for (const state of names) {
     handlers[state] = async (params) => {
-      const body = { state, params: params ?? {}, action: 'setup', ...extras };
+      const { headers, body } = stateChangeRequest(state, params, extras);
       let problem: string | null = null;
       let detail = '';
       try {
         const response = await fetch(url, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Cookie: pactCookies(PACT_CSRF_TOKEN) },
+          headers,
           body: JSON.stringify(body),
         });
         if (!response.ok) {
