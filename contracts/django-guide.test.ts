@@ -2,10 +2,13 @@
 // - every Python listing of the guide headed `# contracts/django/<file>` is that file's text, word
 //   for word, so a team that copies the guide copies the backend that passes the pact;
 // - every Python file it names is one it shows;
-// - the numbers it gives (interactions, states) are the pact's.
+// - the numbers it gives (interactions, states) are the pact's, and its example of the summary is
+//   what `npm run contracts:verify` prints.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readPactFile } from './support/pact-file';
+import { explain } from './support/provider';
+import { formatReport } from './support/report';
 
 const ROOT = new URL('../', import.meta.url);
 const HEADER = /^# (contracts\/django\/\S+)\n/;
@@ -120,5 +123,48 @@ describe("the guide's numbers are the pact's", () => {
       NUMBER_WORDS[failedWithoutKeys.length],
       NUMBER_WORDS[keyed.length],
     ]);
+  });
+});
+
+describe("the guide's example of the summary", () => {
+  it('is what contracts:verify prints for those mismatches, as the Pact Verifier gives them', () => {
+    const pact = readPactFile();
+    const block = [...GUIDE.matchAll(/^```\w*\n([\s\S]*?)^```$/gm)]
+      .map(([, text]) => text!)
+      .find((text) => text.startsWith('Pact verification:') && text.includes('Failures by cause'));
+    const number = (path: string, actual: string, half = 'a number') => ({
+      type: 'BodyMismatch',
+      path,
+      actual: `"${actual}"`,
+      mismatch: `Expected '${actual}' (String) to be ${half}`,
+    });
+    const failures = explain(
+      pact.interactions,
+      [
+        {
+          description: 'GET /api/catalog/product: the home page products',
+          mismatches: [
+            number('$[0].price', '890.00'),
+            number('$[0].price', '890.00', 'a null value'),
+            number('$[0].rest', '15.00'),
+          ],
+        },
+        {
+          description: 'GET /api/catalog/basket: a revoked token (401)',
+          mismatches: [
+            {
+              type: 'StatusMismatch',
+              expected: 401,
+              actual: 403,
+              mismatch: 'expected 401 but was 403',
+            },
+          ],
+        },
+      ],
+      [],
+      [],
+    );
+    const report = { ok: false, total: pact.interactions.length, failures, stateErrors: [] };
+    expect(`${formatReport(report)}\n`).toBe(block);
   });
 });
