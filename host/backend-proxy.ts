@@ -3,7 +3,9 @@
 // what comes back reaches the visitor as the shop's own answer: the shop's security headers, image
 // URLs that load under its CSP, never a backend's HTML error page (a DEBUG traceback), from /api
 // only JSON of a bounded size, and from /media only pictures and PDFs (an uploaded page or script
-// never runs on the shop's origin).
+// never runs on the shop's origin). What the proxy answers for a call it could not pass on names
+// the call's outcome (src/api/call-failure.ts) in a header, for the app's message, and in a line
+// of the log, for the operator.
 //
 // Written on node:http rather than http-proxy: with a bounded agent, http-proxy's hook for the
 // outgoing headers comes once a socket is free, after a queued request's headers have gone
@@ -13,7 +15,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import https from 'node:https';
 import { pipeline } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
-import type { Entry } from './app-entry.ts';
+import type { Entry, FailedOutcome } from './app-entry.ts';
 import { isBackendPath } from './backend-paths.ts';
 import { requestOrigin } from './request-scheme.ts';
 import { SVG_POLICY } from './security.ts';
@@ -135,7 +137,35 @@ export interface BackendProxyOptions {
 }
 
 /** What the proxy uses of the app's code (its entry, host/app-entry.ts). */
-export type ProxyApp = Pick<Entry, 'isJsonType' | 'relativeMediaUrls'>;
+export type ProxyApp = Pick<
+  Entry,
+  | 'isJsonType'
+  | 'relativeMediaUrls'
+  | 'shapeProblem'
+  | 'statusOutcome'
+  | 'FAILURE_CASE'
+  | 'OUTCOME_HEADER'
+>;
+
+/**
+ * A call of the app's the proxy answers for itself, as it failed: its outcome in a header (the
+ * app's message reads it) and in the log, with the call and why.
+ */
+function callFailed(
+  app: ProxyApp,
+  req: Request,
+  res: Response,
+  failure: { status: number; message: string; outcome: FailedOutcome; why: string },
+): void {
+  const { status, message, outcome, why } = failure;
+  // Answered already: what fails after (the backend's call, cut short) is no news.
+  if (res.writableEnded) return;
+  console.warn(
+    `backend call failed: ${app.FAILURE_CASE[outcome]} (${outcome}): ${req.method} ${req.originalUrl}: ${why}`,
+  );
+  if (!res.headersSent) res.set(app.OUTCOME_HEADER, outcome);
+  sendError(req, res, status, message);
+}
 
 export interface BackendProxy {
   handle(req: Request, res: Response, next: NextFunction): void;
@@ -192,23 +222,32 @@ export function backendProxy(
       headers,
       agent,
     });
-    const fail = (status: number) => {
+    let visitorLeft = false;
+    const fail = (status: number, why: string) => {
       outgoing.destroy();
-      sendError(req, res, status, BACKEND_DOWN);
+      // The visitor went first, and the shop cut the backend's call: nothing failed.
+      if (visitorLeft) return;
+      const outcome = status === 504 ? 'timeout' : 'refused';
+      callFailed(app, req, res, { status, message: BACKEND_DOWN, outcome, why });
     };
     // Waiting for a socket, connecting, and the backend's headers: the shop's message in time.
-    const deadline = setTimeout(() => fail(504), timeoutMs);
+    const noAnswer = () => fail(504, `no answer in ${timeoutMs} ms`);
+    const deadline = setTimeout(noAnswer, timeoutMs);
     // Then a backend that stops sending mid-answer: the answer ends rather than hanging.
-    outgoing.setTimeout(timeoutMs, () => fail(504));
-    outgoing.on('error', () => fail(502));
+    outgoing.setTimeout(timeoutMs, noAnswer);
+    outgoing.on('error', (error: NodeJS.ErrnoException) => fail(502, error.code ?? error.message));
     outgoing.on('response', (answer) => {
       clearTimeout(deadline);
-      handleAnswer(app, answer, req, res, target.origin, maxAnswerBytes).catch(() => fail(502));
+      handleAnswer(app, answer, req, res, target.origin, maxAnswerBytes).catch((error: unknown) =>
+        fail(502, error instanceof Error ? error.message : String(error)),
+      );
     });
     // A visitor who leaves ends the backend's call too, and frees its socket.
     res.on('close', () => {
       clearTimeout(deadline);
-      if (!res.writableFinished) outgoing.destroy();
+      if (res.writableFinished) return;
+      visitorLeft = true;
+      outgoing.destroy();
     });
     req.pipe(outgoing);
   };
@@ -216,22 +255,24 @@ export function backendProxy(
 }
 
 async function handleAnswer(
-  { isJsonType, relativeMediaUrls }: ProxyApp,
+  app: ProxyApp,
   answer: IncomingMessage,
   req: Request,
   res: Response,
   backendOrigin: string,
   maxAnswerBytes: number,
 ): Promise<void> {
+  const { isJsonType, relativeMediaUrls } = app;
   const status = answer.statusCode ?? 502;
   const type = mediaType(answer.headers['content-type']);
   if (!isApi(req)) {
     await handleMedia(answer, status, type, res, req);
     return;
   }
-  const refuse = (errorStatus: number, message: string) => {
+  /** The backend answered, and not so that the app can use it. */
+  const refuse = (outcome: FailedOutcome, why: string) => {
     answer.destroy();
-    sendError(req, res, errorStatus, message);
+    callFailed(app, req, res, { status: 502, message: BACKEND_ODD, outcome, why });
   };
   // Nothing to judge: a removal's 204, a 304 for what the browser has.
   if (status === 204 || status === 304) {
@@ -243,7 +284,7 @@ async function handleAnswer(
     // goes on as a path (the backend's own address for it too), any other is refused.
     const location = relativeApiPath(answer.headers.location, backendOrigin);
     if (location === null) {
-      refuse(502, BACKEND_ODD);
+      refuse('redirect', `${status} to ${answer.headers.location ?? '(no Location)'}`);
       return;
     }
     answer.headers.location = location;
@@ -261,7 +302,9 @@ async function handleAnswer(
   if (status >= 400 && !isJson) {
     // Django's HTML 404 and 500 pages (with DEBUG, a traceback and the settings) stay inside.
     answer.resume();
-    sendError(req, res, status, BACKEND_ERROR);
+    const outcome = app.statusOutcome(status, false);
+    const why = `${status}, ${type || 'untyped'}`;
+    callFailed(app, req, res, { status, message: BACKEND_ERROR, outcome, why });
     return;
   }
   const location = answer.headers.location;
@@ -270,8 +313,12 @@ async function handleAnswer(
   // cap is never read whole (its declared length first, then counted as it comes).
   const declaredLength = answer.headers['content-length'];
   const saysItHasBody = declaredLength !== undefined && Number(declaredLength) !== 0;
-  if ((!isJson && saysItHasBody) || Number(declaredLength) > maxAnswerBytes) {
-    refuse(502, BACKEND_ODD);
+  if (Number(declaredLength) > maxAnswerBytes) {
+    refuse('too-big', `${declaredLength} bytes`);
+    return;
+  }
+  if (!isJson && saysItHasBody) {
+    refuse('bad-shape', `${type || 'untyped'}, not JSON`);
     return;
   }
   const text = await readCapped(answer, maxAnswerBytes);
@@ -282,21 +329,31 @@ async function handleAnswer(
     res.status(status).end();
     return;
   }
+  if (text === null) {
+    refuse('too-big', `more than ${maxAnswerBytes} bytes`);
+    return;
+  }
   if (!isJson) {
-    sendError(req, res, 502, BACKEND_ODD);
+    refuse('bad-shape', `${type || 'untyped'}, not JSON`);
     return;
   }
-  let body: string;
+  let data: unknown;
   try {
-    if (text === null) throw new Error('over the cap');
-    // Image URLs on the backend's host, or on the shop's (a backend that honours
-    // X-Forwarded-Host), become paths: they load on http and https alike.
-    const data: unknown = JSON.parse(text.toString('utf8'));
-    body = JSON.stringify(relativeMediaUrls(data, [backendOrigin, requestOrigin(req)]));
+    data = JSON.parse(text.toString('utf8'));
   } catch {
-    sendError(req, res, 502, BACKEND_ODD);
+    refuse('bad-shape', 'JSON that does not parse');
     return;
   }
+  // What the app reads of a success is there, of its type, as on the server's own calls.
+  const problem =
+    status < 300 ? app.shapeProblem(req.method, req.path.slice('/api'.length), data) : null;
+  if (problem) {
+    refuse('bad-shape', `the answer ${problem}`);
+    return;
+  }
+  // Image URLs on the backend's host, or on the shop's (a backend that honours
+  // X-Forwarded-Host), become paths: they load on http and https alike.
+  const body = JSON.stringify(relativeMediaUrls(data, [backendOrigin, requestOrigin(req)]));
   copyHeaders(answer, res, ['content-length', 'content-encoding']);
   res.status(status).send(Buffer.from(body));
 }

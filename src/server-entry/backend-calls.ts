@@ -4,9 +4,10 @@
 // `api` to call src/api's functions with. Nothing of a visitor is kept on a module, so two
 // visitors' requests never mix however they overlap, and no call outlives its request.
 import { parseCookie, parseSetCookie, stringifyCookie } from 'cookie';
-import { type FetchResponse, ofetch } from 'ofetch';
-import { safeParse } from 'valibot';
-import { answerShape, isJsonType, Unread } from '../api/answer-shapes';
+import { type FetchOptions, type FetchResponse, ofetch } from 'ofetch';
+import { answerShape, shapeProblem, Unread } from '../api/answer-shapes';
+import { callOutcome, FAILURE_CASE } from '../api/call-failure';
+import { isJsonType } from '../api/json-type';
 import { type Api, UNSAFE_METHODS } from '../api/http';
 import { COOKIES } from '../lib/cookie-table';
 import { relativeMediaUrls } from '../lib/media-urls';
@@ -94,10 +95,35 @@ function checkAnswer(method: string, path: string, response: FetchResponse<unkno
   if (!isEmptyBody(data) && !isJsonType(type)) {
     throw new UnexpectedAnswerError(call, `is ${type ?? 'untyped'}, not JSON`);
   }
-  const result = safeParse(shape, data);
-  if (!result.success) {
-    throw new UnexpectedAnswerError(call, `is not of its shape: ${result.issues[0].message}`);
-  }
+  const problem = shapeProblem(method, path, data);
+  if (problem) throw new UnexpectedAnswerError(call, problem);
+}
+
+/** What a failed call met, in a few words for the log: its status, or the error under it. */
+function failureDetail(error: unknown): string {
+  const status = (error as { response?: Response }).response?.status;
+  if (status) return `HTTP ${status}`;
+  let cause: unknown = error;
+  // ofetch's FetchError repeats the URL; the error it wraps says what happened.
+  while (cause instanceof Error && cause.name === 'FetchError' && cause.cause) cause = cause.cause;
+  const { code, message } = cause as { code?: unknown; message?: unknown };
+  return (
+    [code, message].filter((part) => typeof part === 'string' && part).join(' ') || String(cause)
+  );
+}
+
+/**
+ * A line in the log for each call that failed, for the operator: the case the shopper is told of,
+ * the finer outcome (src/api/call-failure.ts), the call, and what it met. Calls the shop ended
+ * itself (the request was answered) are not the backend's failures, and are left out.
+ */
+function logFailure(request: unknown, options: FetchOptions | undefined, error: unknown): void {
+  const outcome = callOutcome(error);
+  const method = (options?.method ?? 'GET').toUpperCase();
+  const path = String(request).replace(/[?#].*$/, '');
+  console.warn(
+    `backend call failed: ${FAILURE_CASE[outcome]} (${outcome}): ${method} ${path}: ${failureDetail(error)}`,
+  );
 }
 
 /** Whether ofetch read no bytes: no body, or an empty text (or blob, for a type not text). */
@@ -147,7 +173,7 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
     else jar.set(name, value);
   };
 
-  const api = ofetch.create(
+  const client = ofetch.create(
     {
       baseURL: backend.baseURL,
       signal: controller.signal,
@@ -196,6 +222,19 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
     },
     { fetch: backend.fetch },
   );
+  // Every call fails here, however it fails (before an answer, at its status, while its body
+  // comes, at its shape): the one place that logs it. src/api calls the function only.
+  const call = async (request: Parameters<Api>[0], options?: Parameters<Api>[1]) => {
+    try {
+      return await client(request, options);
+    } catch (error) {
+      const endedHere =
+        controller.signal.aborted && !(controller.signal.reason instanceof DeadlineError);
+      if (!endedHere) logFailure(request, options, error);
+      throw error;
+    }
+  };
+  const api = Object.assign(call, client) as Api;
 
   return {
     api,

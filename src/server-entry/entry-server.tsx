@@ -33,7 +33,15 @@ export type { PublicAnswersOptions } from './public-answers';
 export { sameOriginPath } from '../lib/same-origin-path';
 export { IMAGE_ROUTE, IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH } from '../lib/image-url';
 export { relativeMediaUrls } from '../lib/media-urls';
-export { isJsonType } from '../api/answer-shapes';
+export { isJsonType } from '../api/json-type';
+export { shapeProblem } from '../api/answer-shapes';
+export {
+  FAILURE_CASE,
+  OUTCOME_HEADER,
+  statusOutcome,
+  type FailedOutcome,
+  type FailureCase,
+} from '../api/call-failure';
 export { DEFAULT_TIME_ZONE } from '../lib/shop-time-zone';
 export { COOKIES, type ShopCookie } from '../lib/cookie-table';
 export { clearCookieLine, setCookieLine } from './cookie-lines';

@@ -2,10 +2,16 @@
 // cookies and token however requests overlap, what the backend sets for them comes back, and no
 // call outlives its deadline or its request.
 import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getBasket, updateBasketAmount } from '../../src/api/basket';
+import { callOutcome, failureCase } from '../../src/api/call-failure';
 import { getHomeProducts, searchProducts } from '../../src/api/catalog';
 import { backendAgent } from '../../host/backend-agent';
 import {
@@ -165,6 +171,140 @@ describe('answers the calls do not expect', () => {
     calls.end();
   });
 });
+
+describe('a failed call: its outcome, its case, and a line for the operator', () => {
+  /** A backend answering GET /api/catalog/basket with `reply`, through the bounded agent. */
+  async function failedCall(
+    reply: (res: ServerResponse) => void,
+    options: { maxAnswerBytes?: number; budgetMs?: number } = {},
+  ) {
+    const real = createServer((_req, res) => reply(res));
+    real.listen(0, '127.0.0.1');
+    await once(real, 'listening');
+    const { port } = real.address() as AddressInfo;
+    const failure = await callThrough(`http://127.0.0.1:${port}/api`, options);
+    real.closeAllConnections();
+    real.close();
+    return failure;
+  }
+
+  /** GET catalog/basket through the bounded agent to `baseURL`: what it failed with, and the log. */
+  async function callThrough(
+    baseURL: string,
+    { maxAnswerBytes, budgetMs = 60_000 }: { maxAnswerBytes?: number; budgetMs?: number } = {},
+  ) {
+    const agent = backendAgent(4, maxAnswerBytes);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const calls = backendCalls({ baseURL, fetch: agent.callFetch }, visitor({}), budgetMs);
+      const error: unknown = await getBasket(calls.api).catch((caught: unknown) => caught);
+      calls.end();
+      return {
+        outcome: callOutcome(error),
+        failure: failureCase(error),
+        log: warn.mock.calls.map((args) => args.join(' ')),
+      };
+    } finally {
+      warn.mockRestore();
+      await agent.close();
+    }
+  }
+
+  const send =
+    (status: number, body: string, type = 'application/json') =>
+    (res: ServerResponse) =>
+      res.writeHead(status, { 'content-type': type }).end(body);
+
+  it.each([
+    ['an error of its own (500)', send(500, '{"detail": "boom"}'), '5xx', 'error', 'HTTP 500'],
+    ['a 401 the shop did not expect', send(401, '{"detail": "нет"}'), '4xx', 'error', 'HTTP 401'],
+    [
+      "its gateway's page for a backend it could not reach (502, HTML)",
+      send(502, '<h1>502 Bad Gateway</h1>', 'text/html'),
+      'refused',
+      'unreachable',
+      'HTTP 502',
+    ],
+    [
+      'JSON of another shape',
+      send(200, '{"count": 0, "results": []}'),
+      'bad-shape',
+      'unreadable',
+      "the backend's answer to GET /catalog/basket is not of its shape",
+    ],
+    [
+      'HTML where JSON was expected',
+      send(200, '<h1>Скоро вернёмся</h1>', 'text/html'),
+      'bad-shape',
+      'unreadable',
+      "the backend's answer to GET /catalog/basket is text/html, not JSON",
+    ],
+    [
+      'a redirect',
+      (res: ServerResponse) => res.writeHead(302, { location: '/login/' }).end(),
+      'redirect',
+      'unreadable',
+      'the backend answered 302 to /login/',
+    ],
+  ])('%s', async (_what, reply, outcome, failure, detail) => {
+    const result = await failedCall(reply);
+    expect(result).toMatchObject({ outcome, failure });
+    expect(result.log).toHaveLength(1);
+    expect(result.log[0]).toContain(
+      `backend call failed: ${failure} (${outcome}): GET /catalog/basket: ${detail}`,
+    );
+  });
+
+  it('an answer over the cap', async () => {
+    const result = await failedCall(send(200, JSON.stringify({ big: 'x'.repeat(5000) })), {
+      maxAnswerBytes: 1000,
+    });
+    expect(result).toMatchObject({ outcome: 'too-big', failure: 'unreadable' });
+    expect(result.log[0]).toContain(
+      'backend call failed: unreadable (too-big): GET /catalog/basket',
+    );
+  });
+
+  it('a backend that is down, and one that does not answer in time', async () => {
+    const down = await callThrough(`http://127.0.0.1:${await freePort()}/api`);
+    expect(down).toMatchObject({ outcome: 'refused', failure: 'unreachable' });
+    expect(down.log[0]).toContain(
+      'backend call failed: unreachable (refused): GET /catalog/basket',
+    );
+    await inFrontOfBlackHole({ budgetMs: 300, maxSockets: 4 }, async (calls) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const error: unknown = await getBasket(calls.api).catch((caught: unknown) => caught);
+      expect(callOutcome(error)).toBe('timeout');
+      expect(failureCase(error)).toBe('unreachable');
+      expect(warn.mock.calls.map((args) => args.join(' '))).toEqual([
+        'backend call failed: unreachable (timeout): GET /catalog/basket: the backend did not answer within the budget',
+      ]);
+      warn.mockRestore();
+    });
+  });
+
+  it('a call the shop ended itself (its request was answered) is no failure of the backend', async () => {
+    await inFrontOfBlackHole({ budgetMs: 60_000, maxSockets: 4 }, async (calls, hole) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const pending = getBasket(calls.api).catch((caught: unknown) => caught);
+      await expect.poll(() => hole.waiting()).toBe(1);
+      calls.end();
+      await pending;
+      expect(warn).not.toHaveBeenCalled();
+      warn.mockRestore();
+    });
+  });
+});
+
+/** A port where nothing listens now. */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 /**
  * A backend that accepts connections and never answers. It counts the sockets that carry a

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import express from 'express';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { backendPathGuard } from '../../host/backend-paths.ts';
 import {
   BACKEND_DOWN,
@@ -241,6 +241,9 @@ function oddAnswers(req: IncomingMessage, res: ServerResponse): void {
     },
     '/api/t/inside': () =>
       res.writeHead(301, { Location: `http://127.0.0.1:${port}/api/auth/user/me/?a=1` }).end(),
+    // A call of the app's, answered with JSON of another shape (paginated, as DRF can).
+    '/api/catalog/section_root': () =>
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"count":0,"results":[]}'),
     '/api/t/small': () =>
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end('[1,2,3]'),
     '/api/t/removed': () => res.writeHead(204).end(),
@@ -258,26 +261,38 @@ function oddAnswers(req: IncomingMessage, res: ServerResponse): void {
 
 describe('/api passes JSON only, of a bounded size', () => {
   it.each([
-    ['/api/t/x.html', 'a page whose script would read the cookies'],
-    ['/api/t/x.js', 'a script'],
-    ['/api/t/untyped', 'no Content-Type, which a browser would sniff'],
-    ['/api/t/two', 'two types'],
-    ['/api/t/not-json', 'HTML that says it is JSON'],
-    ['/api/t/away', 'a redirect to another site'],
-    ['/api/t/away-307', 'a 307 to another site, by a scheme-relative address'],
-    ['/api/t/out-of-api', 'a redirect out of /api'],
-    ['/api/t/declared-large', 'an answer whose length is over the cap'],
-    ['/api/t/streamed-large', 'an answer that grows over the cap as it streams'],
-  ])("%s (%s) is the shop's own JSON error, 502", async (path) => {
-    const api = await backend(oddAnswers);
-    const shop = await shopInFront(api.url, { maxAnswerBytes: 2048 });
-    const answer = await rawGet(shop.url, path);
-    expect(answer.status).toBe(502);
-    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(answer.headers['x-content-type-options']).toBe('nosniff');
-    expect(answer.headers.location).toBeUndefined();
-    expect(JSON.parse(answer.body)).toEqual({ detail: BACKEND_ODD });
-  });
+    ['/api/t/x.html', 'a page whose script would read the cookies', 'bad-shape'],
+    ['/api/t/x.js', 'a script', 'bad-shape'],
+    ['/api/t/untyped', 'no Content-Type, which a browser would sniff', 'bad-shape'],
+    ['/api/t/two', 'two types', 'bad-shape'],
+    ['/api/t/not-json', 'HTML that says it is JSON', 'bad-shape'],
+    ['/api/catalog/section_root', 'JSON of another shape than the call’s', 'bad-shape'],
+    ['/api/t/away', 'a redirect to another site', 'redirect'],
+    ['/api/t/away-307', 'a 307 to another site, by a scheme-relative address', 'redirect'],
+    ['/api/t/out-of-api', 'a redirect out of /api', 'redirect'],
+    ['/api/t/declared-large', 'an answer whose length is over the cap', 'too-big'],
+    ['/api/t/streamed-large', 'an answer that grows over the cap as it streams', 'too-big'],
+  ])(
+    "%s (%s) is the shop's own JSON error, 502, that names its outcome",
+    async (path, _, outcome) => {
+      const api = await backend(oddAnswers);
+      const shop = await shopInFront(api.url, { maxAnswerBytes: 2048 });
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const answer = await rawGet(shop.url, path);
+      const logged = warn.mock.calls.map((args) => args.join(' '));
+      warn.mockRestore();
+      expect(answer.status).toBe(502);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers.location).toBeUndefined();
+      expect(JSON.parse(answer.body)).toEqual({ detail: BACKEND_ODD });
+      // For the app's message (src/api/call-failure.ts), and for the operator.
+      expect(answer.headers['x-backend-outcome']).toBe(outcome);
+      expect(logged).toEqual([
+        expect.stringContaining(`backend call failed: unreadable (${outcome}): GET ${path}: `),
+      ]);
+    },
+  );
 
   it('a redirect within /api goes on as a path of the shop', async () => {
     const api = await backend(oddAnswers);
@@ -329,9 +344,16 @@ describe('a backend that stalls', () => {
     const api = await backend((req) => held.push(req));
     const shop = await shopInFront(api.url, { timeoutMs: 300 });
 
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const call = await rawGet(shop.url, '/api/catalog/basket');
+    const logged = warn.mock.calls.map((args) => args.join(' '));
+    warn.mockRestore();
     expect(call.status).toBe(504);
     expect(JSON.parse(call.body)).toEqual({ detail: BACKEND_DOWN });
+    expect(call.headers['x-backend-outcome']).toBe('timeout');
+    expect(logged).toEqual([
+      'backend call failed: unreachable (timeout): GET /api/catalog/basket: no answer in 300 ms',
+    ]);
     const file = await rawGet(shop.url, '/media/p.jpg');
     expect(file.status).toBe(504);
     expect(file.body).toBe(BACKEND_DOWN);

@@ -1,0 +1,86 @@
+// What went wrong with a call to the backend, in one place: its outcome, fine enough to count
+// (the metrics: ok, timeout, refused, 4xx, 5xx, bad shape, too big, redirect), and the case a
+// shopper is told of, coarser:
+//   unreachable  the backend could not be reached, or did not answer in time;
+//   error        it answered, with an error;
+//   unreadable   it answered in a way the shop cannot read.
+// The server's calls fail with the errors of src/server-entry/backend-calls.ts and
+// host/backend-agent.ts, known here by name (the host's code is not the app's to import); the
+// browser's fail as the shop's /api answers, whose own refusals name their outcome in a header
+// (host/backend-proxy.ts). Small and without dependencies: the browser loads it too.
+import { FetchError } from 'ofetch';
+import { isJsonType } from './json-type';
+
+export type CallOutcome =
+  'ok' | 'timeout' | 'refused' | '4xx' | '5xx' | 'bad-shape' | 'too-big' | 'redirect';
+
+export type FailedOutcome = Exclude<CallOutcome, 'ok'>;
+
+export type FailureCase = 'unreachable' | 'error' | 'unreadable';
+
+/** The case a shopper is told of, for each outcome of a failed call. */
+export const FAILURE_CASE: Record<FailedOutcome, FailureCase> = {
+  timeout: 'unreachable',
+  refused: 'unreachable',
+  '4xx': 'error',
+  '5xx': 'error',
+  'bad-shape': 'unreadable',
+  'too-big': 'unreadable',
+  redirect: 'unreadable',
+};
+
+/** The header with which the shop's /api names the outcome of a call it answers for itself. */
+export const OUTCOME_HEADER = 'X-Backend-Outcome';
+
+export function isFailedOutcome(text: unknown): text is FailedOutcome {
+  return typeof text === 'string' && Object.hasOwn(FAILURE_CASE, text);
+}
+
+/** The outcome of an answer with an error status. */
+export function statusOutcome(status: number, json: boolean): FailedOutcome {
+  // A gateway's own page stands for a backend it could not reach, or that did not answer it in
+  // time (nginx's 502 and 504); the backend's own errors come as JSON.
+  if (!json && status === 502) return 'refused';
+  if (!json && status === 504) return 'timeout';
+  return status >= 500 ? '5xx' : '4xx';
+}
+
+/** Errors by name, down a chain of causes: what the failed call met. */
+const OUTCOME_OF_ERROR: Partial<Record<string, FailedOutcome>> = {
+  // The request's deadline (backend-calls.ts), a timeout of fetch's, an abort.
+  DeadlineError: 'timeout',
+  TimeoutError: 'timeout',
+  AbortError: 'timeout',
+  // Every socket to the backend taken (host/backend-agent.ts): the call was never made.
+  BackendBusyError: 'refused',
+  BackendRedirectError: 'redirect',
+  AnswerTooLargeError: 'too-big',
+  // Not JSON, or not of the call's shape (backend-calls.ts).
+  UnexpectedAnswerError: 'bad-shape',
+};
+
+/** What a failed call met. Anything not known (a refused connection, a reset) is `refused`. */
+export function callOutcome(error: unknown): FailedOutcome {
+  if (error instanceof FetchError) {
+    const named = error.response?.headers.get(OUTCOME_HEADER);
+    if (isFailedOutcome(named)) return named;
+    const status = error.response?.status ?? error.statusCode;
+    if (status !== undefined && status >= 400) {
+      const type = error.response?.headers.get('content-type');
+      return statusOutcome(status, error.response === undefined || isJsonType(type));
+    }
+  }
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; depth += 1) {
+    const { name } = cause as { name?: unknown };
+    const known = typeof name === 'string' && Object.hasOwn(OUTCOME_OF_ERROR, name);
+    const outcome = known ? OUTCOME_OF_ERROR[name] : undefined;
+    if (outcome) return outcome;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return 'refused';
+}
+
+/** The case a shopper is told of, for a failed call. */
+export function failureCase(error: unknown): FailureCase {
+  return FAILURE_CASE[callOutcome(error)];
+}
