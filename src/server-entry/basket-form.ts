@@ -2,17 +2,17 @@
 // the change is made for the visitor with the same rules as the app's (features/basket).
 import { deleteBasketLine, getBasket, updateBasketAmount } from '../api/basket';
 import { getProduct } from '../api/catalog';
+import { failureCase } from '../api/call-failure';
 import { errorStatus } from '../api/http';
 import type { Product } from '../api/types';
 import { changeFailedText, isBasketChange, requestedAmount } from '../features/basket/basket-form';
 import { parseCatalogId } from '../features/catalog/catalog-id';
+import { failureText } from '../ui/failure-text';
 import type { BackendCalls } from './backend-calls';
 
 export const FORM_BROKEN =
   'Не удалось изменить корзину: форма пришла неполной. Попробуйте ещё раз.';
 export const PRODUCT_GONE = 'Этого товара больше нет в каталоге.';
-export const BASKET_UNREACHABLE =
-  'Не удалось изменить корзину. Проверьте соединение и попробуйте ещё раз.';
 /** The backend did not answer in time before the change was sent: nothing changed. */
 export const BASKET_LATE =
   'Сервер магазина не ответил вовремя, корзина не изменилась. Попробуйте ещё раз чуть позже.';
@@ -49,7 +49,8 @@ export async function changeBasketByForm(
     current = line?.amount ?? 0;
   } catch (error) {
     if (calls.timedOut()) return BASKET_LATE;
-    return errorStatus(error) === 404 ? PRODUCT_GONE : BASKET_UNREACHABLE;
+    if (errorStatus(error) === 404) return PRODUCT_GONE;
+    return failureText('Не удалось изменить корзину', failureCase(error));
   }
   const typed = typeof fields.amount === 'string' ? fields.amount : '';
   const amount = requestedAmount(change, product, current, typed);

@@ -11,6 +11,7 @@ import {
   commitFieldsOf,
   commitValuesFrom,
   orderFailureText,
+  orderNotSentText,
   splitServerErrors,
   toOrderCommit,
 } from '../features/checkout/commit-form';
@@ -68,7 +69,7 @@ export async function placeOrderByForm(
     // Also the session's CSRF token, should the visitor have none yet.
     lines = await getBasket(api);
   } catch (error) {
-    return refused({}, calls.timedOut() ? ORDER_LATE : orderFailureText(error, []));
+    return refused({}, calls.timedOut() ? ORDER_LATE : orderNotSentText(error));
   }
   const order = toOrderCommit(values);
   if (orderableLineCount(lines) === 0) {

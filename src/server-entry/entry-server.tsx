@@ -6,8 +6,9 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { SsrContext } from 'wouter';
 import { getBasket, getTotalPrice } from '../api/basket';
+import { failureCase } from '../api/call-failure';
 import { errorStatus } from '../api/http';
-import { type BasketSeed, lineCount } from '../features/basket/store';
+import { type BasketSeed, type BasketStart, lineCount } from '../features/basket/store';
 import { setShopTimeZone } from '../lib/shop-time-zone';
 import { App } from '../app/App';
 import type { EmbeddedPage } from '../app/embedded-page';
@@ -141,29 +142,28 @@ async function loadBasketSeed({ api, visitor }: BackendCalls): Promise<BasketSee
 /** A basket with nothing in it: what a page for everyone shows. */
 const EMPTY_BASKET: BasketSeed = { lines: {}, amount_sum: 0 };
 
-/** What a page records of data the backend did not give in time, or at all. */
-const SERVICE_UNAVAILABLE = 503;
-
 /**
  * Runs the page's queries and loads the visitor's basket, each until the calls' deadline, which
  * ends every call still under way. Public data the backend did not give comes from its last good
- * answers. A 404 is kept (the page redirects, spec §8); any other failure too, and the page says
- * it could not load (the basket: null), with `Повторить`.
+ * answers. A 404 is kept (the page redirects, spec §8); any other failure too, by its case, and
+ * the page says it could not load and why (the basket: the case instead), with `Повторить`.
  */
 async function loadPage(
   url: string,
   calls: BackendCalls,
   outcome: FormOutcome,
   shared: boolean,
-): Promise<{ page: PageData; basket: BasketSeed | null }> {
+): Promise<{ page: PageData; basket: BasketStart }> {
   const { answers } = connected();
   const page = new PageData(url, {}, {}, outcome);
-  let basket: BasketSeed | null = shared ? EMPTY_BASKET : null;
+  let basket: BasketStart = shared ? EMPTY_BASKET : 'unreachable';
   const seedLoad = (shared ? Promise.resolve(EMPTY_BASKET) : loadBasketSeed(calls)).then(
     (seed) => {
       basket = seed;
     },
-    () => {},
+    (error: unknown) => {
+      basket = failureCase(error);
+    },
   );
   // A newcomer's session comes with the basket: the page's other calls wait for it, or each
   // would start a session of its own.
@@ -178,7 +178,7 @@ async function loadPage(
           (error: unknown) => {
             // The page shows its error state, and `Повторить` (a form) asks again: without the
             // app, and before it runs, a page left loading would stay so.
-            page.refused[query.key] = errorStatus(error) === 404 ? 404 : SERVICE_UNAVAILABLE;
+            page.refused[query.key] = errorStatus(error) === 404 ? 404 : failureCase(error);
           },
         ),
       ),
@@ -213,7 +213,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   // What the backend set for the visitor (a newcomer's session) goes out with their page; a page
   // for everyone carries no cookie.
   const setCookies = request.shared ? [] : request.calls.setCookies();
-  const basketLines = request.shared || !basket ? null : lineCount(basket.lines);
+  const basketLines = request.shared || typeof basket === 'string' ? null : lineCount(basket.lines);
   const context: SsrContext = {};
   const embedded: EmbeddedPage = {
     url,
@@ -273,7 +273,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         setCookies,
         basketLines,
         status,
-        complete: !Object.values(page.refused).includes(SERVICE_UNAVAILABLE),
+        complete: Object.values(page.refused).every((refusal) => refusal === 404),
         head: headHtml(
           pageHead(match, page, request.origin, pathname, status),
           request.origin,

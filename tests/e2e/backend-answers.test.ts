@@ -97,7 +97,9 @@ describe('a checkout whose order_commit is redirected to another host (307)', ()
     backend.twist('redirect', (req) => req.url === '/api/catalog/order_commit');
     expect(await submit(page, 'Подтвердить', '/commit')).toBe(200);
     expect(new URL(page.url()).pathname).toBe('/commit');
-    await page.getByText('Не удалось отправить заказ').waitFor();
+    // The shop cannot tell what the answer meant: it says to look at the orders first.
+    await page.getByText('Не удалось подтвердить заказ').waitFor();
+    await page.getByText('проверьте раздел «Заказы», прежде чем отправлять ещё раз').waitFor();
     expect(await page.locator('input[name="phone"]').inputValue()).toBe('+7(912)-345-67-89');
     expect(elsewhere.asked).toEqual([]);
   });
