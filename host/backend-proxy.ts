@@ -145,6 +145,7 @@ export type ProxyApp = Pick<
   | 'statusOutcome'
   | 'FAILURE_CASE'
   | 'OUTCOME_HEADER'
+  | 'expectedRefusal'
 >;
 
 /**
@@ -160,11 +161,18 @@ function callFailed(
   const { status, message, outcome, why } = failure;
   // Answered already: what fails after (the backend's call, cut short) is no news.
   if (res.writableEnded) return;
+  const tokenSent = req.headers.authorization !== undefined;
+  const expected = app.expectedRefusal({ path: req.path, status, tokenSent });
+  if (!expected) logFailure(app, req, outcome, why);
+  if (!res.headersSent) res.set(app.OUTCOME_HEADER, outcome);
+  sendError(req, res, status, message);
+}
+
+/** The operator's line for a call /api answers for itself: its case, outcome, call, and why. */
+function logFailure(app: ProxyApp, req: Request, outcome: FailedOutcome, why: string): void {
   console.warn(
     `backend call failed: ${app.FAILURE_CASE[outcome]} (${outcome}): ${req.method} ${req.originalUrl}: ${why}`,
   );
-  if (!res.headersSent) res.set(app.OUTCOME_HEADER, outcome);
-  sendError(req, res, status, message);
 }
 
 export interface BackendProxy {

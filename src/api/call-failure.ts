@@ -45,6 +45,23 @@ export function statusOutcome(status: number, json: boolean): FailedOutcome {
   return status >= 500 ? '5xx' : '4xx';
 }
 
+/**
+ * Error answers the shop's own flows expect and handle, which are no failure to tell the operator
+ * of: the backend refused the input (400: a phone, an amount, the credentials), the item does not
+ * exist (404: its -404 page), the order is still being placed (409: asked again), a token it no
+ * longer knows (401 to a call that carried one: dropped), or wrong credentials (401 to the login,
+ * as some token backends answer). A 401 to any other call is one the shop did not expect.
+ */
+export function expectedRefusal(call: {
+  path: string;
+  status: number;
+  tokenSent: boolean;
+}): boolean {
+  const { path, status, tokenSent } = call;
+  if (status === 400 || status === 404 || status === 409) return true;
+  return status === 401 && (tokenSent || /\/auth\/token\/$/.test(path));
+}
+
 /** Errors by name, down a chain of causes: what the failed call met. */
 const OUTCOME_OF_ERROR: Partial<Record<string, FailedOutcome>> = {
   // The request's deadline (backend-calls.ts), a timeout of fetch's, an abort.

@@ -6,7 +6,7 @@
 import { parseCookie, parseSetCookie, stringifyCookie } from 'cookie';
 import { type FetchOptions, type FetchResponse, ofetch } from 'ofetch';
 import { answerShape, shapeProblem, Unread } from '../api/answer-shapes';
-import { callOutcome, FAILURE_CASE } from '../api/call-failure';
+import { callOutcome, expectedRefusal, FAILURE_CASE } from '../api/call-failure';
 import { isJsonType } from '../api/json-type';
 import { type Api, UNSAFE_METHODS } from '../api/http';
 import { COOKIES } from '../lib/cookie-table';
@@ -114,13 +114,17 @@ function failureDetail(error: unknown): string {
 
 /**
  * A line in the log for each call that failed, for the operator: the case the shopper is told of,
- * the finer outcome (src/api/call-failure.ts), the call, and what it met. Calls the shop ended
- * itself (the request was answered) are not the backend's failures, and are left out.
+ * the finer outcome (src/api/call-failure.ts), the call, and what it met. Left out: calls the shop
+ * ended itself (the request was answered), and the refusals its flows expect (a 404, a 400…).
  */
 function logFailure(request: unknown, options: FetchOptions | undefined, error: unknown): void {
   const outcome = callOutcome(error);
   const method = (options?.method ?? 'GET').toUpperCase();
   const path = String(request).replace(/[?#].*$/, '');
+  const status = (error as { response?: Response }).response?.status ?? 0;
+  // What the call went out with (ofetch keeps its options, the token's header included).
+  const sent = new Headers((error as { options?: { headers?: HeadersInit } }).options?.headers);
+  if (expectedRefusal({ path, status, tokenSent: sent.has('Authorization') })) return;
   console.warn(
     `backend call failed: ${FAILURE_CASE[outcome]} (${outcome}): ${method} ${path}: ${failureDetail(error)}`,
   );

@@ -37,6 +37,7 @@ export { relativeMediaUrls } from '../lib/media-urls';
 export { isJsonType } from '../api/json-type';
 export { shapeProblem } from '../api/answer-shapes';
 export {
+  expectedRefusal,
   FAILURE_CASE,
   OUTCOME_HEADER,
   statusOutcome,

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { backendPathGuard } from '../../host/backend-paths.ts';
 import {
   BACKEND_DOWN,
+  BACKEND_ERROR,
   BACKEND_ODD,
   backendProxy,
   type BackendProxyOptions,
@@ -244,6 +245,11 @@ function oddAnswers(req: IncomingMessage, res: ServerResponse): void {
     // A call of the app's, answered with JSON of another shape (paginated, as DRF can).
     '/api/catalog/section_root': () =>
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"count":0,"results":[]}'),
+    // Django's HTML error pages (DEBUG off).
+    '/api/t/html-500': () =>
+      res.writeHead(500, { 'Content-Type': 'text/html' }).end('<h1>Server Error (500)</h1>'),
+    '/api/t/html-401': () =>
+      res.writeHead(401, { 'Content-Type': 'text/html' }).end('<h1>Unauthorized</h1>'),
     '/api/t/small': () =>
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end('[1,2,3]'),
     '/api/t/removed': () => res.writeHead(204).end(),
@@ -291,6 +297,30 @@ describe('/api passes JSON only, of a bounded size', () => {
       expect(logged).toEqual([
         expect.stringContaining(`backend call failed: unreadable (${outcome}): GET ${path}: `),
       ]);
+    },
+  );
+
+  it.each([
+    ['an item that does not exist', '/api/t/missing', {}, 404, null],
+    ['a token it dropped', '/api/t/html-401', { Authorization: 'Bearer old' }, 401, null],
+    ['a call the shop sent no token with', '/api/t/html-401', {}, 401, 'error (4xx)'],
+    ['a server error', '/api/t/html-500', {}, 500, 'error (5xx)'],
+  ])(
+    'an HTML error page for %s (%s, sent with %o) keeps its %i; the log says %s',
+    async (_what, path, headers, status, logged) => {
+      const api = await backend(oddAnswers);
+      const shop = await shopInFront(api.url);
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const answer = await rawGet(shop.url, path, headers);
+      const lines = warn.mock.calls.map((args) => args.join(' '));
+      warn.mockRestore();
+      expect(answer.status).toBe(status);
+      expect(JSON.parse(answer.body)).toEqual({ detail: BACKEND_ERROR });
+      // A refusal the shop's flows expect (its -404 page, a token dropped) is no news to the
+      // operator; an error is, by its case and call.
+      expect(lines).toEqual(
+        logged ? [expect.stringContaining(`backend call failed: ${logged}: GET ${path}: `)] : [],
+      );
     },
   );
 
