@@ -7,19 +7,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
+import type { DestinationStream } from 'pino';
 import type { ViteDevServer } from 'vite';
 import type { StubAppOptions } from '../stub-server/app.ts';
 import { serverErrors } from '../stub-server/http.ts';
 import type { PublicAnswersOptions } from '../src/server-entry/entry-server.tsx';
-import { accessLog } from './access-log.ts';
 import { builtEntry, sourceEntry } from './app-entry.ts';
 import { backendAgent } from './backend-agent.ts';
 import { backendPathGuard } from './backend-paths.ts';
 import { backendProxy } from './backend-proxy.ts';
 import { draining } from './draining.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
+import { type MetricsServer, serveMetrics, type ShopMetrics, shopMetrics } from './metrics.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
+import { requestIds, shopLog } from './request-log.ts';
+import { routeNamer } from './request-route.ts';
 import { plainScheme } from './request-scheme.ts';
+import { rumRoute } from './rum.ts';
 import { answerClientError, securityHeaders } from './security.ts';
 import { shopDefaults } from './settings.ts';
 import { settingsForms } from './settings-forms.ts';
@@ -49,8 +53,22 @@ export interface ShopServerOptions {
   siteUrl?: string;
   /** How long a page waits for its data before it goes out with loading states. */
   dataTimeoutMs?: number;
-  /** One line per request on stdout (off unless asked: the command line asks). */
+  /** One JSON line per request on stdout (off unless asked: the command line asks). */
   accessLog?: boolean;
+  /**
+   * Where the JSON log goes (stdout unless a test reads it): the access lines, and a warning for
+   * each failed backend call, which is written with the access log off too.
+   */
+  logDestination?: DestinationStream;
+  /**
+   * Prometheus' /metrics on an address of its own (off unless asked: the command line asks);
+   * port 0 picks a free one.
+   */
+  metrics?: { port: number; host: string } | false;
+  /** Pages say their backend wait and render time in Server-Timing. */
+  serverTiming?: boolean;
+  /** The share of views whose browser reports its speed to /rum. */
+  rumSample?: number;
   /** Order dates are shown in this IANA zone. */
   timeZone?: string;
   /** The image route's cache and limits (host/image-route.ts). */
@@ -85,6 +103,8 @@ export interface RunningShop {
   /** `http://127.0.0.1:3000/` */
   url: string;
   port: number;
+  /** Where Prometheus reads the instance's metrics, when they are on. */
+  metricsUrl?: string;
   /**
    * Stops taking connections, fails /healthz and closes each connection after its answer, and
    * resolves once the requests in flight are answered.
@@ -95,9 +115,11 @@ export interface RunningShop {
 export async function startShopServer(given: ShopServerOptions): Promise<RunningShop> {
   const options = {
     ...shopDefaults,
-    // A server started inside another program (a test, a bench) writes no access log, and stops
-    // at once: no nginx in front of it keeps idle connections. The command line asks for both.
+    // A server started inside another program (a test, a bench) writes no access log, serves no
+    // metrics, and stops at once: no nginx in front of it keeps idle connections. The command
+    // line asks for all three.
     accessLog: false,
+    metrics: false as const,
     stopGraceMs: 0,
     ...given,
     images: { ...shopDefaults.images, ...given.images },
@@ -120,11 +142,24 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
   const app = express();
   app.disable('x-powered-by');
   const drain = draining();
+  // Each request's id (nginx's X-Request-Id, or its own), for the log, the backend and metrics.
+  app.use(requestIds);
   app.use(drain.track);
   // Behind nginx: the visitor's scheme and host come from its X-Forwarded-* headers.
   app.set('trust proxy', 'loopback');
   plainScheme(app);
-  if (options.accessLog) app.use(accessLog());
+  const nameRoute = routeNamer(entry);
+  // The image route's queue, once it exists (below), for the metrics' gauge.
+  let resizes = () => ({ running: 0, waiting: 0 });
+  const metrics: ShopMetrics | undefined = options.metrics
+    ? shopMetrics({ draining: () => drain.stopping, resizes: () => resizes() })
+    : undefined;
+  if (metrics) app.use(metrics.requests(nameRoute));
+  const log = shopLog(nameRoute, {
+    access: options.accessLog,
+    destination: options.logDestination,
+  });
+  if (log.access) app.use(log.access);
   // The build's inline scripts are known once the renderer has read it (below).
   let scriptHashes: string[] = [];
   app.use(securityHeaders({ csp: !options.dev, scriptHashes: () => scriptHashes }));
@@ -143,14 +178,14 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
   const mediaBase = options.apiTarget ? `${options.apiTarget.replace(/\/+$/, '')}/media/` : '';
   const maxAnswerBytes = options.backendMaxAnswerBytes;
   const agent = backendAgent(options.backendMaxSockets, maxAnswerBytes);
-  app.use(
-    entry.IMAGE_ROUTE,
-    imageRoute(entry, {
-      ...options.images,
-      mediaBase: () => mediaBase || `${ownUrl}media/`,
-      fetch: agent.fetch,
-    }),
-  );
+  const images = imageRoute(entry, {
+    ...options.images,
+    mediaBase: () => mediaBase || `${ownUrl}media/`,
+    fetch: agent.fetch,
+    pictures: metrics?.pictures,
+  });
+  resizes = images.resizes;
+  app.use(entry.IMAGE_ROUTE, images);
   // Before anything reaches the backend or the stub: one reading of every path.
   app.use(backendPathGuard());
   // API answers and media (SVG) compressed on the fly when larger than 1 KB.
@@ -159,6 +194,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     const proxy = backendProxy(entry, options.apiTarget, {
       maxSockets: options.backendMaxSockets,
       maxAnswerBytes,
+      log: log.calls,
     });
     app.use(proxy.handle);
     closeBackend = async () => proxy.close();
@@ -181,6 +217,12 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     pageCacheSeconds: options.pageCacheSeconds,
     // Unset: the app's own zone (src/lib/shop-time-zone.ts), which the browser formats in too.
     timeZone: options.timeZone ?? entry.DEFAULT_TIME_ZONE,
+    recorder: metrics?.recorder,
+    log: log.calls,
+    pageTimed: metrics?.page,
+    serverTiming: options.serverTiming,
+    // Only where /rum counts them do browsers send their figures.
+    rumSample: metrics ? options.rumSample : 0,
   };
   let closeVite = async () => {};
   if (vite) {
@@ -199,10 +241,14 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
       timeoutMs: options.sitemapTimeoutMs,
     }),
   );
-  app.use(settingsForms(entry));
+  // The speed shoppers' browsers saw: counted only with the metrics on, refused (404) without.
+  if (metrics) app.use(rumRoute(entry, metrics));
+  app.use(settingsForms(entry, metrics?.form));
   app.use(compression());
   // After compression: a form shown again is a whole page.
-  app.use(await visitorForms(renderer, { formTimeoutMs: options.formTimeoutMs }));
+  app.use(
+    await visitorForms(renderer, { formTimeoutMs: options.formTimeoutMs, record: metrics?.form }),
+  );
   app.get('*', (req, res, next) => {
     // A file the build does not have is a plain 404, not a page.
     if (/\.[a-z0-9]+$/i.test(req.path) || req.path.startsWith('/assets/')) return next();
@@ -225,10 +271,24 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
   });
   const { port } = server.address() as AddressInfo;
   ownUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
+  let metricsServer: MetricsServer | undefined;
+  if (metrics && options.metrics) {
+    try {
+      metricsServer = await serveMetrics(
+        metrics.registry,
+        options.metrics.port,
+        options.metrics.host,
+      );
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
   let closing: Promise<void> | null = null;
   return {
     url: ownUrl,
     port,
+    metricsUrl: metricsServer?.url,
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {
         // Every answer from now on closes its connection, and new connections are refused (nginx
@@ -243,7 +303,10 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
       })
         .then(closeVite)
         .then(closeBackend)
-        .then(() => agent.close());
+        .then(() => agent.close())
+        // Prometheus reads the last figures while the instance drains; they go with it.
+        .then(() => metricsServer?.close())
+        .then(() => log.flush());
       return closing;
     },
   };

@@ -15,8 +15,9 @@ import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import https from 'node:https';
 import { pipeline } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
-import type { Entry, FailedOutcome } from './app-entry.ts';
+import type { Entry, FailedOutcome, ServerLog } from './app-entry.ts';
 import { isBackendPath } from './backend-paths.ts';
+import { requestOf } from './request-log.ts';
 import { requestOrigin } from './request-scheme.ts';
 import { SVG_POLICY } from './security.ts';
 import { shopDefaults } from './settings.ts';
@@ -134,6 +135,8 @@ export interface BackendProxyOptions {
   timeoutMs?: number;
   /** The most bytes of one /api answer (BACKEND_MAX_ANSWER_BYTES); past it, a 502. */
   maxAnswerBytes?: number;
+  /** Told of each call the proxy answers for itself (host/request-log.ts); the console without. */
+  log?: ServerLog;
 }
 
 /** What the proxy uses of the app's code (its entry, host/app-entry.ts). */
@@ -146,33 +149,38 @@ export type ProxyApp = Pick<
   | 'FAILURE_CASE'
   | 'OUTCOME_HEADER'
   | 'expectedRefusal'
+  | 'CONSOLE_LOG'
 >;
 
-/**
- * A call of the app's the proxy answers for itself, as it failed: its outcome in a header (the
- * app's message reads it) and in the log, with the call and why.
- */
-function callFailed(
-  app: ProxyApp,
+/** What the proxy tells of a call it answers for itself, as it failed. */
+type CallFailed = (
   req: Request,
   res: Response,
   failure: { status: number; message: string; outcome: FailedOutcome; why: string },
-): void {
-  const { status, message, outcome, why } = failure;
-  // Answered already: what fails after (the backend's call, cut short) is no news.
-  if (res.writableEnded) return;
-  const tokenSent = req.headers.authorization !== undefined;
-  const expected = app.expectedRefusal({ path: req.path, status, tokenSent });
-  if (!expected) logFailure(app, req, outcome, why);
-  if (!res.headersSent) res.set(app.OUTCOME_HEADER, outcome);
-  sendError(req, res, status, message);
-}
+) => void;
 
-/** The operator's line for a call /api answers for itself: its case, outcome, call, and why. */
-function logFailure(app: ProxyApp, req: Request, outcome: FailedOutcome, why: string): void {
-  console.warn(
-    `backend call failed: ${app.FAILURE_CASE[outcome]} (${outcome}): ${req.method} ${req.originalUrl}: ${why}`,
-  );
+/**
+ * A call of the app's the proxy answers for itself, as it failed: its outcome in a header (the
+ * app's message reads it) and, unless the shop's flows expect the refusal (a 404, a dropped
+ * token's 401), in the operator's log, with its case, the call, why, and the request's id.
+ */
+function callFailure(app: ProxyApp, log: ServerLog): CallFailed {
+  return (req, res, { status, message, outcome, why }) => {
+    // Answered already: what fails after (the backend's call, cut short) is no news.
+    if (res.writableEnded) return;
+    const tokenSent = req.headers.authorization !== undefined;
+    if (!app.expectedRefusal({ path: req.path, status, tokenSent })) {
+      log.callFailed({
+        id: requestOf(req).id,
+        case: app.FAILURE_CASE[outcome],
+        outcome,
+        call: `${req.method} ${req.path}`,
+        why,
+      });
+    }
+    if (!res.headersSent) res.set(app.OUTCOME_HEADER, outcome);
+    sendError(req, res, status, message);
+  };
 }
 
 export interface BackendProxy {
@@ -192,6 +200,7 @@ export function backendProxy(
   const maxSockets = options.maxSockets ?? shopDefaults.backendMaxSockets;
   const timeoutMs = options.timeoutMs ?? PROXY_TIMEOUT_MS;
   const maxAnswerBytes = options.maxAnswerBytes ?? shopDefaults.backendMaxAnswerBytes;
+  const callFailed = callFailure(app, options.log ?? app.CONSOLE_LOG);
   // Keep-alive: a visitor's calls reuse warm connections instead of a handshake each. An idle
   // socket goes after 4 s, before the backend's own keep-alive ends it (Node's and json-server's
   // 5 s): without a timeout Node keeps it until the backend closes it, sometimes just as a call
@@ -217,6 +226,8 @@ export function backendProxy(
     headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
     headers['x-forwarded-proto'] = req.protocol;
     headers['x-forwarded-host'] = req.get('host') ?? '';
+    // The request's id (nginx's, or the instance's own), for the backend's log line.
+    headers['x-request-id'] = requestOf(req).id;
     // JSON comes back plain, so that its image URLs can be rewritten; the shop compresses.
     if (isApi(req)) delete headers['accept-encoding'];
 
@@ -236,7 +247,7 @@ export function backendProxy(
       // The visitor went first, and the shop cut the backend's call: nothing failed.
       if (visitorLeft) return;
       const outcome = status === 504 ? 'timeout' : 'refused';
-      callFailed(app, req, res, { status, message: BACKEND_DOWN, outcome, why });
+      callFailed(req, res, { status, message: BACKEND_DOWN, outcome, why });
     };
     // Waiting for a socket, connecting, and the backend's headers: the shop's message in time.
     const noAnswer = () => fail(504, `no answer in ${timeoutMs} ms`);
@@ -246,8 +257,8 @@ export function backendProxy(
     outgoing.on('error', (error: NodeJS.ErrnoException) => fail(502, error.code ?? error.message));
     outgoing.on('response', (answer) => {
       clearTimeout(deadline);
-      handleAnswer(app, answer, req, res, target.origin, maxAnswerBytes).catch((error: unknown) =>
-        fail(502, error instanceof Error ? error.message : String(error)),
+      handleAnswer(app, callFailed, answer, req, res, target.origin, maxAnswerBytes).catch(
+        (error: unknown) => fail(502, error instanceof Error ? error.message : String(error)),
       );
     });
     // A visitor who leaves ends the backend's call too, and frees its socket.
@@ -264,6 +275,7 @@ export function backendProxy(
 
 async function handleAnswer(
   app: ProxyApp,
+  callFailed: CallFailed,
   answer: IncomingMessage,
   req: Request,
   res: Response,
@@ -280,7 +292,7 @@ async function handleAnswer(
   /** The backend answered, and not so that the app can use it. */
   const refuse = (outcome: FailedOutcome, why: string) => {
     answer.destroy();
-    callFailed(app, req, res, { status: 502, message: BACKEND_ODD, outcome, why });
+    callFailed(req, res, { status: 502, message: BACKEND_ODD, outcome, why });
   };
   // Nothing to judge: a removal's 204, a 304 for what the browser has.
   if (status === 204 || status === 304) {
@@ -312,7 +324,7 @@ async function handleAnswer(
     answer.resume();
     const outcome = app.statusOutcome(status, false);
     const why = `${status}, ${type || 'untyped'}`;
-    callFailed(app, req, res, { status, message: BACKEND_ERROR, outcome, why });
+    callFailed(req, res, { status, message: BACKEND_ERROR, outcome, why });
     return;
   }
   const location = answer.headers.location;
@@ -322,11 +334,11 @@ async function handleAnswer(
   const declaredLength = answer.headers['content-length'];
   const saysItHasBody = declaredLength !== undefined && Number(declaredLength) !== 0;
   if (Number(declaredLength) > maxAnswerBytes) {
-    refuse('too-big', `${declaredLength} bytes`);
+    refuse('too_big', `${declaredLength} bytes`);
     return;
   }
   if (!isJson && saysItHasBody) {
-    refuse('bad-shape', `${type || 'untyped'}, not JSON`);
+    refuse('bad_shape', `${type || 'untyped'}, not JSON`);
     return;
   }
   const text = await readCapped(answer, maxAnswerBytes);
@@ -338,25 +350,25 @@ async function handleAnswer(
     return;
   }
   if (text === null) {
-    refuse('too-big', `more than ${maxAnswerBytes} bytes`);
+    refuse('too_big', `more than ${maxAnswerBytes} bytes`);
     return;
   }
   if (!isJson) {
-    refuse('bad-shape', `${type || 'untyped'}, not JSON`);
+    refuse('bad_shape', `${type || 'untyped'}, not JSON`);
     return;
   }
   let data: unknown;
   try {
     data = JSON.parse(text.toString('utf8'));
   } catch {
-    refuse('bad-shape', 'JSON that does not parse');
+    refuse('bad_shape', 'JSON that does not parse');
     return;
   }
   // What the app reads of a success is there, of its type, as on the server's own calls.
   const problem =
     status < 300 ? app.shapeProblem(req.method, req.path.slice('/api'.length), data) : null;
   if (problem) {
-    refuse('bad-shape', `the answer ${problem}`);
+    refuse('bad_shape', `the answer ${problem}`);
     return;
   }
   // Image URLs on the backend's host, or on the shop's (a backend that honours

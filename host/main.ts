@@ -73,6 +73,7 @@ try {
   });
   console.log(`Магазин ягод: ${server.url}`);
   console.log(settings.apiTarget ? `API: ${settings.apiTarget}` : 'API: встроенная заглушка');
+  if (server.metricsUrl) console.log(`Метрики: ${server.metricsUrl}`);
   stopOnSignals(server, 'дожидаюсь начатых запросов и останавливаюсь');
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;

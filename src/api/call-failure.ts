@@ -1,6 +1,6 @@
 // What went wrong with a call to the backend, in one place: its outcome, fine enough to count
-// (the metrics: ok, timeout, refused, 4xx, 5xx, bad shape, too big, redirect), and the case a
-// shopper is told of, coarser:
+// (the metrics, host/metrics.ts: each outcome is one kind of failure an operator acts on
+// differently), and the case a shopper is told of, coarser:
 //   unreachable  the backend could not be reached, or did not answer in time;
 //   error        it answered, with an error;
 //   unreadable   it answered in a way the shop cannot read.
@@ -12,7 +12,19 @@ import { FetchError } from 'ofetch';
 import { isJsonType } from './json-type';
 
 export type CallOutcome =
-  'ok' | 'timeout' | 'refused' | '4xx' | '5xx' | 'bad-shape' | 'too-big' | 'redirect';
+  | 'ok'
+  /** No answer by the request's deadline (DeadlineError), or the call was ended with it. */
+  | 'timeout'
+  /** No connection: refused, reset, unresolvable, or every socket to the backend taken. */
+  | 'refused'
+  | '4xx'
+  | '5xx'
+  /** Not JSON of the call's declared shape (src/api/answer-shapes.ts). */
+  | 'bad_shape'
+  /** Over BACKEND_MAX_ANSWER_BYTES. */
+  | 'too_big'
+  /** A 3xx, which the server never follows. */
+  | 'redirect';
 
 export type FailedOutcome = Exclude<CallOutcome, 'ok'>;
 
@@ -24,8 +36,8 @@ export const FAILURE_CASE: Record<FailedOutcome, FailureCase> = {
   refused: 'unreachable',
   '4xx': 'error',
   '5xx': 'error',
-  'bad-shape': 'unreadable',
-  'too-big': 'unreadable',
+  bad_shape: 'unreadable',
+  too_big: 'unreadable',
   redirect: 'unreadable',
 };
 
@@ -71,9 +83,9 @@ const OUTCOME_OF_ERROR: Partial<Record<string, FailedOutcome>> = {
   // Every socket to the backend taken (host/backend-agent.ts): the call was never made.
   BackendBusyError: 'refused',
   BackendRedirectError: 'redirect',
-  AnswerTooLargeError: 'too-big',
+  AnswerTooLargeError: 'too_big',
   // Not JSON, or not of the call's shape (backend-calls.ts).
-  UnexpectedAnswerError: 'bad-shape',
+  UnexpectedAnswerError: 'bad_shape',
 };
 
 /** What a failed call met. Anything not known (a refused connection, a reset) is `refused`. */

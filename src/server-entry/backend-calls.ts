@@ -4,14 +4,16 @@
 // `api` to call src/api's functions with. Nothing of a visitor is kept on a module, so two
 // visitors' requests never mix however they overlap, and no call outlives its request.
 import { parseCookie, parseSetCookie, stringifyCookie } from 'cookie';
-import { type FetchOptions, type FetchResponse, ofetch } from 'ofetch';
-import { answerShape, shapeProblem, Unread } from '../api/answer-shapes';
+import { type FetchResponse, ofetch } from 'ofetch';
+import { answerShape, callPattern, shapeProblem, Unread } from '../api/answer-shapes';
 import { callOutcome, expectedRefusal, FAILURE_CASE } from '../api/call-failure';
 import { isJsonType } from '../api/json-type';
 import { type Api, UNSAFE_METHODS } from '../api/http';
 import { COOKIES } from '../lib/cookie-table';
 import { relativeMediaUrls } from '../lib/media-urls';
 import { clearCookieLine } from './cookie-lines';
+import { NO_RECORDER, type ServerRecorder } from './recorder';
+import { CONSOLE_LOG, type ServerLog } from './server-log';
 
 /** Who is asking, as the shop's server saw the request. */
 export interface Visitor {
@@ -21,6 +23,8 @@ export interface Visitor {
   forwardedFor: string;
   proto: string;
   host: string;
+  /** The request's id (nginx's X-Request-Id, or the server's own), sent on every call. */
+  requestId?: string;
 }
 
 /** How this process reaches the backend (host/backend-agent.ts makes it, once). */
@@ -32,6 +36,10 @@ export interface Backend {
    * taken, and fails a redirect and an answer over the size cap.
    */
   fetch: typeof fetch;
+  /** Told of every call: its name, how it ended and how long it took. */
+  recorder?: ServerRecorder;
+  /** Told of every call that failed (the console without one). */
+  log?: ServerLog;
 }
 
 /** Django's session cookie, and the token's cookie mirror (src/api/token.ts). */
@@ -113,21 +121,14 @@ function failureDetail(error: unknown): string {
 }
 
 /**
- * A line in the log for each call that failed, for the operator: the case the shopper is told of,
- * the finer outcome (src/api/call-failure.ts), the call, and what it met. Left out: calls the shop
- * ended itself (the request was answered), and the refusals its flows expect (a 404, a 400…).
+ * Whether the operator is told of a failed call: not of the refusals the shop's flows expect (a
+ * 404, a 400…), which `expectedRefusal` knows by the call's path, its status, and whether it went
+ * out with the visitor's token (ofetch keeps its options, the token's header included).
  */
-function logFailure(request: unknown, options: FetchOptions | undefined, error: unknown): void {
-  const outcome = callOutcome(error);
-  const method = (options?.method ?? 'GET').toUpperCase();
-  const path = String(request).replace(/[?#].*$/, '');
+function isNews(path: string, error: unknown): boolean {
   const status = (error as { response?: Response }).response?.status ?? 0;
-  // What the call went out with (ofetch keeps its options, the token's header included).
   const sent = new Headers((error as { options?: { headers?: HeadersInit } }).options?.headers);
-  if (expectedRefusal({ path, status, tokenSent: sent.has('Authorization') })) return;
-  console.warn(
-    `backend call failed: ${FAILURE_CASE[outcome]} (${outcome}): ${method} ${path}: ${failureDetail(error)}`,
-  );
+  return !expectedRefusal({ path, status, tokenSent: sent.has('Authorization') });
 }
 
 /** Whether ofetch read no bytes: no body, or an empty text (or blob, for a type not text). */
@@ -141,6 +142,8 @@ export interface BackendCalls {
   /** Aborted at the deadline, or when the request has been answered. */
   signal: AbortSignal;
   visitor: Visitor;
+  /** Told of the request's calls, and of what its form did (src/server-entry/forms.ts). */
+  recorder: ServerRecorder;
   /** Whether the deadline passed: a call that failed then got no answer in time. */
   timedOut(): boolean;
   /** Milliseconds left before the deadline (0 once it passed). */
@@ -194,6 +197,7 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
         headers.set('X-Forwarded-Host', visitor.host);
         // Django checks an HTTPS post's Referer against the host it was asked under.
         headers.set('Referer', `${shopOrigin}/`);
+        if (visitor.requestId) headers.set('X-Request-Id', visitor.requestId);
         if (jar.size > 0) headers.set('Cookie', stringifyCookie(Object.fromEntries(jar), AS_SENT));
         const token = cookieText(Object.fromEntries(jar), TOKEN_COOKIE);
         if (token) headers.set('Authorization', `Token ${token}`);
@@ -226,24 +230,48 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
     },
     { fetch: backend.fetch },
   );
-  // Every call fails here, however it fails (before an answer, at its status, while its body
-  // comes, at its shape): the one place that logs it. src/api calls the function only.
-  const call = async (request: Parameters<Api>[0], options?: Parameters<Api>[1]) => {
+  const recorder = backend.recorder ?? NO_RECORDER;
+  const log = backend.log ?? CONSOLE_LOG;
+  // Every call ends here, however it fails (before an answer, at its status, while its body
+  // comes, at its shape): the one place that times it, counts it by its name in src/api's table
+  // (never its path: ids are countless), and tells the operator of its failure.
+  const api = Object.assign(async (request: string, options?: Parameters<Api>[1]) => {
+    const method = (options?.method ?? 'GET').toUpperCase();
+    const path = request.replace(/[?#].*$/, '');
+    const pattern = callPattern(method, path);
+    const call = pattern ? `${method} /api${pattern}` : `${method} other`;
+    const started = performance.now();
     try {
-      return await client(request, options);
+      const answer: unknown = await client(request, options);
+      recorder.backendCall(call, 'ok', (performance.now() - started) / 1000);
+      return answer;
     } catch (error) {
-      const endedHere =
+      // A call ended because its request was answered (a page that went out without waiting
+      // for it) is no answer of the backend's, good or bad: it is neither counted nor logged.
+      const ended =
         controller.signal.aborted && !(controller.signal.reason instanceof DeadlineError);
-      if (!endedHere) logFailure(request, options, error);
+      if (!ended) {
+        const outcome = callOutcome(error);
+        recorder.backendCall(call, outcome, (performance.now() - started) / 1000);
+        if (isNews(path, error)) {
+          log.callFailed({
+            id: visitor.requestId,
+            case: FAILURE_CASE[outcome],
+            outcome,
+            call: `${method} /api${path}`,
+            why: failureDetail(error),
+          });
+        }
+      }
       throw error;
     }
-  };
-  const api = Object.assign(call, client) as Api;
+  }, client) as Api;
 
   return {
     api,
     signal: controller.signal,
     visitor,
+    recorder,
     timedOut: () => controller.signal.reason instanceof DeadlineError,
     remainingMs: () => Math.max(0, deadline - Date.now()),
     end: () => {

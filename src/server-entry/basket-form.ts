@@ -2,7 +2,7 @@
 // the change is made for the visitor with the same rules as the app's (features/basket).
 import { deleteBasketLine, getBasket, updateBasketAmount } from '../api/basket';
 import { getProduct } from '../api/catalog';
-import { failureCase } from '../api/call-failure';
+import { failureCase, type FailureCase } from '../api/call-failure';
 import { errorStatus } from '../api/http';
 import type { Product } from '../api/types';
 import { changeFailedText, isBasketChange, requestedAmount } from '../features/basket/basket-form';
@@ -19,6 +19,10 @@ export const BASKET_LATE =
 /** The change was sent, and no answer came in time: the shop cannot tell whether it landed. */
 export const BASKET_MAYBE_CHANGED =
   'Сервер магазина не ответил вовремя: корзина могла измениться. Проверьте её, прежде чем повторять.';
+
+/** A call before the change failed (the basket, the product): nothing changed, by the case. */
+export const basketFailedText = (failure: FailureCase): string =>
+  failureText('Не удалось изменить корзину', failure);
 
 /** What a basket control's form sends. */
 export interface BasketFormFields {
@@ -50,7 +54,7 @@ export async function changeBasketByForm(
   } catch (error) {
     if (calls.timedOut()) return BASKET_LATE;
     if (errorStatus(error) === 404) return PRODUCT_GONE;
-    return failureText('Не удалось изменить корзину', failureCase(error));
+    return basketFailedText(failureCase(error));
   }
   const typed = typeof fields.amount === 'string' ? fields.amount : '';
   const amount = requestedAmount(change, product, current, typed);

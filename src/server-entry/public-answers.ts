@@ -4,6 +4,7 @@
 import { LRUCache } from 'lru-cache';
 import { type Api, errorStatus } from '../api/http';
 import type { Query } from '../ui/page-data';
+import { NO_RECORDER, type ServerRecorder } from './recorder';
 
 export interface PublicAnswersOptions {
   // Set by the shop's server from its settings (host/settings.ts: CATALOG_CACHE_*).
@@ -29,7 +30,10 @@ function isOutage(error: unknown): boolean {
 export class PublicAnswers {
   private readonly kept: LRUCache<string, Kept>;
 
-  constructor(private readonly options: PublicAnswersOptions) {
+  constructor(
+    private readonly options: PublicAnswersOptions,
+    private readonly recorder: ServerRecorder = NO_RECORDER,
+  ) {
     this.kept = new LRUCache<string, Kept>({ max: options.maxEntries, ttl: options.staleMs });
   }
 
@@ -43,13 +47,21 @@ export class PublicAnswers {
     if (!query.shared || this.options.staleMs <= 0) return query.load(api);
     const kept = this.kept.get(query.key);
     // One steady clock, lru-cache's own: a step of the system's clock changes no answer's age.
-    if (kept && performance.now() - kept.at < this.options.freshMs) return kept.value as T;
+    if (kept && performance.now() - kept.at < this.options.freshMs) {
+      this.recorder.sharedAnswer('memory');
+      return kept.value as T;
+    }
     try {
       const value = await query.load(api);
       this.kept.set(query.key, { value, at: performance.now() });
+      this.recorder.sharedAnswer('fetched');
       return value;
     } catch (error) {
-      if (kept && isOutage(error)) return kept.value as T;
+      if (kept && isOutage(error)) {
+        this.recorder.sharedAnswer('stale');
+        return kept.value as T;
+      }
+      this.recorder.sharedAnswer('failed');
       // Anything else is an answer (a 404: the product is gone): it is never covered up, now or
       // in a later outage.
       this.kept.delete(query.key);

@@ -103,17 +103,22 @@ async function openThemed(
 
 /** Waits for the data, the fonts and every finite animation (menus and dialogs fade in). */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[aria-busy="true"]') &&
-      document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' ||
-            animation.effect?.getComputedTiming().iterations === Infinity,
-        ),
-  );
+  // Polled with evaluate, not the driver's waitForFunction: no code is built from text in the page.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          !document.querySelector('[aria-busy="true"]') &&
+          document
+            .getAnimations()
+            .every(
+              (animation) =>
+                animation.playState !== 'running' ||
+                animation.effect?.getComputedTiming().iterations === Infinity,
+            ),
+      ),
+    )
+    .toBe(true);
   await page.evaluate(async () => {
     await document.fonts.ready;
   });

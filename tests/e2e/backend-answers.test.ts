@@ -65,10 +65,10 @@ describe.each<Twist>(['html', 'shape', 'redirect', 'huge'])('a backend answering
     expect(call.status).toBe(502);
     expect(await call.json()).toEqual({ detail: BACKEND_ODD });
     const outcomes = {
-      html: 'bad-shape',
-      shape: 'bad-shape',
+      html: 'bad_shape',
+      shape: 'bad_shape',
       redirect: 'redirect',
-      huge: 'too-big',
+      huge: 'too_big',
     };
     expect(call.headers.get('x-backend-outcome')).toBe(outcomes[twist as keyof typeof outcomes]);
 

@@ -24,9 +24,14 @@ const cookieMap = (cookies: { name: string; value: string }[]) =>
 export async function chromiumShopper(
   browser: ChromiumBrowser,
   javaScript: boolean,
+  /** Another shop than the suite's (nginx in front of instances). */
+  baseURL?: string,
 ): Promise<Shopper> {
   // openPage's goto and reload wait for the app by themselves (browser.ts).
-  const page = await openPage(browser, '/policy', { javaScriptEnabled: javaScript });
+  const page = await openPage(browser, '/policy', {
+    javaScriptEnabled: javaScript,
+    ...(baseURL ? { baseURL } : {}),
+  });
   return {
     engine: 'Chromium',
     javaScript,
@@ -42,6 +47,7 @@ export async function chromiumShopper(
     evaluate: <A, T>(fn: (arg: A) => T, arg: A) =>
       page.evaluate(fn as (arg: unknown) => T, arg as unknown),
     cookies: async () => cookieMap(await page.context().cookies()),
+    version: async () => browser.version(),
   };
 }
 
@@ -80,6 +86,8 @@ export async function firefoxShopper(
     evaluate: <A, T>(fn: (arg: A) => T, arg: A) =>
       page.evaluate(fn as (arg: unknown) => T, arg as unknown) as Promise<T>,
     cookies: async () => cookieMap(await page.browserContext().cookies()),
+    // "firefox/140.12.0" over WebDriver BiDi.
+    version: async () => (await page.browser().version()).replace(/^firefox\//, ''),
   };
   return shopper;
 }
@@ -102,9 +110,10 @@ export async function webkitShopper(
     },
     clickTarget: () => driver.findElement(By.css(TARGET)).click(),
     typeIntoTarget: (text) => driver.findElement(By.css(TARGET)).sendKeys(text),
-    evaluate: <A, T>(fn: (arg: A) => T, arg: A) =>
-      driver.executeScript<T>(`return (${fn.toString()}).call(null, arguments[0]);`, arg),
+    // A function value: WebDriver's Execute Script runs it as the driver's, not the page's code.
+    evaluate: <A, T>(fn: (arg: A) => T, arg: A) => driver.executeScript<T>(fn, arg),
     cookies: async () => cookieMap(await driver.manage().getCookies()),
+    version: async () => String((await driver.getCapabilities()).get('browserVersion')),
   };
   return shopper;
 }

@@ -5,7 +5,7 @@
 // operator's log names the case and the call. One shop in front of a backend whose answers to
 // those two calls are twisted, one case after another.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openPage, screenshot, setupBrowser } from './browser.ts';
 import { submit } from './failures-helpers.ts';
 import type { Twist } from './fault-backends.ts';
@@ -16,15 +16,15 @@ const browser = setupBrowser();
 const CASES: {
   name: string;
   twist: Twist;
-  /** What the server's calls and /api's call meet: the outcome in the log. */
-  outcome: string;
+  /** What the server's calls and /api's call meet: the case and outcome in the log. */
+  logged: { case: string; outcome: string };
   orders: string;
   login: string;
 }[] = [
   {
     name: 'the backend cannot be reached',
     twist: 'cut',
-    outcome: 'unreachable (refused)',
+    logged: { case: 'unreachable', outcome: 'refused' },
     orders:
       'Не удалось загрузить заказы: сервер магазина не отвечает. Проверьте соединение и попробуйте ещё раз.',
     login:
@@ -33,7 +33,7 @@ const CASES: {
   {
     name: 'the backend answers with an error',
     twist: 'error',
-    outcome: 'error (5xx)',
+    logged: { case: 'error', outcome: '5xx' },
     orders:
       'Не удалось загрузить заказы: сервер магазина ответил ошибкой. Попробуйте ещё раз чуть позже.',
     login: 'Не удалось войти: сервер магазина ответил ошибкой. Попробуйте ещё раз чуть позже.',
@@ -41,7 +41,7 @@ const CASES: {
   {
     name: 'the backend answers JSON of another shape',
     twist: 'shape',
-    outcome: 'unreadable (bad-shape)',
+    logged: { case: 'unreadable', outcome: 'bad_shape' },
     orders:
       'Не удалось загрузить заказы: сервер магазина прислал ответ, который не удалось прочитать. Попробуйте ещё раз чуть позже.',
     login:
@@ -52,10 +52,15 @@ const CASES: {
 const TWISTED = new Set(['/api/catalog/order_history', '/api/auth/token/']);
 
 let twisted: TwistedShop;
-let log: string[];
+/** The shop's JSON log (pino), line by line. */
+let log: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  twisted = await twistedShop({ dataTimeoutMs: 10_000, formTimeoutMs: 10_000 });
+  twisted = await twistedShop({
+    dataTimeoutMs: 10_000,
+    formTimeoutMs: 10_000,
+    logDestination: { write: (line: string) => void log.push(JSON.parse(line)) },
+  });
 });
 
 afterAll(async () => {
@@ -64,16 +69,18 @@ afterAll(async () => {
 
 afterEach(() => {
   twisted.backend.twist(null);
-  vi.restoreAllMocks();
+  log = [];
 });
 
-/** The shop's log lines from now on (it runs in this process). */
-function watchLog(): void {
-  log = [];
-  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    log.push(args.join(' '));
+/** The operator's line for `call` that failed so, under the id of the request that made it. */
+const failedLine = (logged: { case: string; outcome: string }, call: string) =>
+  expect.objectContaining({
+    level: 40,
+    msg: 'backend call failed',
+    id: expect.stringMatching(/^[0-9a-f]{32}$/),
+    ...logged,
+    call,
   });
-}
 
 const phone = { width: 390, height: 844 };
 /** The browser logs the failed /api calls (502 from the shop, or the backend's 500) itself. */
@@ -86,10 +93,9 @@ async function logIn(page: Page, withApp: boolean): Promise<void> {
   else expect(await submit(page, 'Войти', '/login/')).toBe(200);
 }
 
-describe.each(CASES)('$name', ({ twist, outcome, orders, login }) => {
+describe.each(CASES)('$name', ({ twist, logged, orders, login }) => {
   test('without JavaScript: the orders page and the login form say so', async () => {
     twisted.backend.twist(twist, (req) => TWISTED.has(req.url ?? ''));
-    watchLog();
     const page = await openPage(browser(), '/order_status', {
       baseURL: twisted.shop.url,
       javaScriptEnabled: false,
@@ -105,15 +111,14 @@ describe.each(CASES)('$name', ({ twist, outcome, orders, login }) => {
     // The operator's log names the case and each call.
     expect(log).toEqual(
       expect.arrayContaining([
-        expect.stringContaining(`backend call failed: ${outcome}: GET /catalog/order_history`),
-        expect.stringContaining(`backend call failed: ${outcome}: POST /auth/token/`),
+        failedLine(logged, 'GET /api/catalog/order_history'),
+        failedLine(logged, 'POST /api/auth/token/'),
       ]),
     );
   });
 
   test('with the app: the orders page and the login form say so too', async () => {
     twisted.backend.twist(twist, (req) => TWISTED.has(req.url ?? ''));
-    watchLog();
     const page = await openPage(browser(), '/login/', {
       baseURL: twisted.shop.url,
       viewport: phone,
@@ -134,11 +139,7 @@ describe.each(CASES)('$name', ({ twist, outcome, orders, login }) => {
     // The shop's /api, for the app's calls: the proxy names its own refusals; the backend's 500
     // passed on as it came is the backend's own.
     if (twist !== 'error') {
-      expect(log).toEqual(
-        expect.arrayContaining([
-          expect.stringContaining(`backend call failed: ${outcome}: POST /api/auth/token/`),
-        ]),
-      );
+      expect(log).toEqual(expect.arrayContaining([failedLine(logged, 'POST /api/auth/token/')]));
     }
   });
 });

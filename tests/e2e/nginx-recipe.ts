@@ -56,6 +56,8 @@ export interface Instance {
   port: number;
   url: string;
   child: ChildProcess;
+  /** What it has written on stdout and stderr so far (its log lines). */
+  output(): string;
   close(): Promise<void>;
 }
 
@@ -93,7 +95,8 @@ export async function startShopProcess({
   const port = wanted ?? (await freePort());
   const child = spawn(process.execPath, [...serverCommand(root), ...args], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', ...env },
+    // Metrics on a free port of their own: PORT + 1000, their default, may be another's.
+    env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -105,7 +108,7 @@ export async function startShopProcess({
   exited.catch(() => {});
   const url = `http://127.0.0.1:${port}`;
   await answering(`${url}/healthz`, exited);
-  return { port, url, child, close: () => stop(child, 'SIGTERM') };
+  return { port, url, child, output: () => output, close: () => stop(child, 'SIGTERM') };
 }
 
 /**
@@ -134,6 +137,10 @@ export async function startInstances(
 export interface Recipe {
   /** nginx's address, `http://127.0.0.1:PORT`. */
   url: string;
+  /** Its stub_status, on the loopback port of its own. */
+  statusUrl: string;
+  /** Its access log (deploy/nginx.conf's `shop` format), written each second. */
+  accessLog: string;
   close(): Promise<void>;
 }
 
@@ -146,10 +153,12 @@ export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> 
   }
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-'));
   const port = await freePort();
+  const statusPort = await freePort();
   let conf = await readFile(path.join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
   conf = swap(conf, '127.0.0.1:3001', `127.0.0.1:${shops[0].port}`);
   conf = swap(conf, '127.0.0.1:3002', `127.0.0.1:${shops[1].port}`);
   conf = swap(conf, 'listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
+  conf = swap(conf, 'listen 127.0.0.1:8081;', `listen 127.0.0.1:${statusPort};`);
   conf = swap(conf, 'root /srv/berries-shop/dist/client;', `root ${REPO_ROOT}dist/client;`);
   // Run as root, nginx's workers run as nobody: they must reach the caches under the prefix.
   await chmod(prefix, 0o755);
@@ -177,13 +186,15 @@ export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> 
     await close();
     throw error;
   }
-  return { url, close };
+  const statusUrl = `http://127.0.0.1:${statusPort}/stub_status`;
+  return { url, statusUrl, accessLog: path.join(prefix, 'logs', 'access.log'), close };
 }
 
 /** The e2e tests' production in small: a stub backend, two instances in front of it, nginx. */
 export interface StubRecipe {
   /** nginx's address. */
   url: string;
+  recipe: Recipe;
   backend: RunningServer;
   shops: [Instance, Instance];
   /** Stops all that is still running, and removes the stub's data. */
@@ -211,7 +222,7 @@ export async function startStubRecipe(env: Record<string, string> = {}): Promise
     if (!one || !two) throw new Error('two instances were asked for');
     const recipe = await startRecipe([one, two]);
     stops.push(recipe.close);
-    return { url: recipe.url, backend, shops: [one, two], close };
+    return { url: recipe.url, recipe, backend, shops: [one, two], close };
   } catch (error) {
     await close();
     throw error;

@@ -22,11 +22,33 @@ export interface Shopper {
   evaluate<A, T>(fn: (arg: A) => T, arg: A): Promise<T>;
   /** The cookies of the shop's address: name -> value. */
   cookies(): Promise<Record<string, string>>;
+  /** The engine's version, as its driver reports it. */
+  version(): Promise<string>;
 }
 
+/** What the engine supports, of what the shop's controls do without JavaScript. */
+export interface Features {
+  /** Invoker commands: a button's `command` run on its `commandfor` element by the browser. */
+  invokerCommands: boolean;
+  /** The Popover API: `popovertarget` shows and hides a `popover` element. */
+  popover: boolean;
+}
+
+/** Asks the engine (the driver's script: it runs with the page's JavaScript off too). */
+export const featuresOf = (shopper: Shopper): Promise<Features> =>
+  shopper.evaluate(
+    () => ({
+      invokerCommands: 'command' in HTMLButtonElement.prototype,
+      popover: typeof HTMLElement.prototype.showPopover === 'function',
+    }),
+    null,
+  );
+
 /**
- * Marks the first visible element matching `css` whose name (aria-label, else its text) matches
- * `name`; false when there is none yet. Runs in the page.
+ * Marks the first visible, enabled element matching `css` whose name (aria-label, else its text)
+ * matches `name`; false when there is none yet. Enabled: a basket line's controls are
+ * aria-disabled while the line saves, and ignore a press meanwhile, as a shopper sees. Runs in
+ * the page.
  */
 function markTarget({ css, name }: { css: string; name: string | null }): boolean {
   for (const old of document.querySelectorAll('[data-shopper-target]')) {
@@ -39,7 +61,8 @@ function markTarget({ css, name }: { css: string; name: string | null }): boolea
   };
   const found = [...document.querySelectorAll(css)].find((element) => {
     const box = element.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && matches(element);
+    const enabled = !element.matches(':disabled, [aria-disabled="true"]');
+    return box.width > 0 && box.height > 0 && enabled && matches(element);
   });
   found?.setAttribute('data-shopper-target', '');
   return found !== undefined;

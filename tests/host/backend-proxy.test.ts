@@ -15,9 +15,11 @@ import {
   type BackendProxyOptions,
   PROXY_TIMEOUT_MS,
 } from '../../host/backend-proxy.ts';
+import { requestIds } from '../../host/request-log.ts';
 import { plainScheme } from '../../host/request-scheme.ts';
 import { securityHeaders, SVG_POLICY } from '../../host/security.ts';
 import * as entry from '../../src/server-entry/entry-server.tsx';
+import type { FailedCall } from '../../src/server-entry/server-log.ts';
 import { listen, type Listening, rawGet } from './http-helpers.ts';
 
 const SHOP_PAGE = 'страница магазина';
@@ -40,6 +42,7 @@ async function backend(handler: (req: IncomingMessage, res: ServerResponse) => v
 /** The shop's chain for /api and /media, as host/app.ts builds it, with its pages as a text. */
 async function shopInFront(apiTarget: string, options: BackendProxyOptions = {}) {
   const app = express();
+  app.use(requestIds);
   app.set('trust proxy', 'loopback');
   plainScheme(app);
   app.use(securityHeaders());
@@ -267,17 +270,17 @@ function oddAnswers(req: IncomingMessage, res: ServerResponse): void {
 
 describe('/api passes JSON only, of a bounded size', () => {
   it.each([
-    ['/api/t/x.html', 'a page whose script would read the cookies', 'bad-shape'],
-    ['/api/t/x.js', 'a script', 'bad-shape'],
-    ['/api/t/untyped', 'no Content-Type, which a browser would sniff', 'bad-shape'],
-    ['/api/t/two', 'two types', 'bad-shape'],
-    ['/api/t/not-json', 'HTML that says it is JSON', 'bad-shape'],
-    ['/api/catalog/section_root', 'JSON of another shape than the call’s', 'bad-shape'],
+    ['/api/t/x.html', 'a page whose script would read the cookies', 'bad_shape'],
+    ['/api/t/x.js', 'a script', 'bad_shape'],
+    ['/api/t/untyped', 'no Content-Type, which a browser would sniff', 'bad_shape'],
+    ['/api/t/two', 'two types', 'bad_shape'],
+    ['/api/t/not-json', 'HTML that says it is JSON', 'bad_shape'],
+    ['/api/catalog/section_root', 'JSON of another shape than the call’s', 'bad_shape'],
     ['/api/t/away', 'a redirect to another site', 'redirect'],
     ['/api/t/away-307', 'a 307 to another site, by a scheme-relative address', 'redirect'],
     ['/api/t/out-of-api', 'a redirect out of /api', 'redirect'],
-    ['/api/t/declared-large', 'an answer whose length is over the cap', 'too-big'],
-    ['/api/t/streamed-large', 'an answer that grows over the cap as it streams', 'too-big'],
+    ['/api/t/declared-large', 'an answer whose length is over the cap', 'too_big'],
+    ['/api/t/streamed-large', 'an answer that grows over the cap as it streams', 'too_big'],
   ])(
     "%s (%s) is the shop's own JSON error, 502, that names its outcome",
     async (path, _, outcome) => {
@@ -303,23 +306,32 @@ describe('/api passes JSON only, of a bounded size', () => {
   it.each([
     ['an item that does not exist', '/api/t/missing', {}, 404, null],
     ['a token it dropped', '/api/t/html-401', { Authorization: 'Bearer old' }, 401, null],
-    ['a call the shop sent no token with', '/api/t/html-401', {}, 401, 'error (4xx)'],
-    ['a server error', '/api/t/html-500', {}, 500, 'error (5xx)'],
+    ['a call the shop sent no token with', '/api/t/html-401', {}, 401, ['error', '4xx']],
+    ['a server error', '/api/t/html-500', {}, 500, ['error', '5xx']],
   ])(
-    'an HTML error page for %s (%s, sent with %o) keeps its %i; the log says %s',
+    'an HTML error page for %s (%s, sent with %o) keeps its %i; the log says %o',
     async (_what, path, headers, status, logged) => {
       const api = await backend(oddAnswers);
-      const shop = await shopInFront(api.url);
-      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      const answer = await rawGet(shop.url, path, headers);
-      const lines = warn.mock.calls.map((args) => args.join(' '));
-      warn.mockRestore();
+      const lines: FailedCall[] = [];
+      const shop = await shopInFront(api.url, { log: { callFailed: (line) => lines.push(line) } });
+      const answer = await rawGet(shop.url, path, { ...headers, 'X-Request-Id': 'req-43' });
       expect(answer.status).toBe(status);
       expect(JSON.parse(answer.body)).toEqual({ detail: BACKEND_ERROR });
       // A refusal the shop's flows expect (its -404 page, a token dropped) is no news to the
-      // operator; an error is, by its case and call.
+      // operator; an error is, by its case and call, under the request's id.
+      const [failure, outcome] = logged ?? [];
       expect(lines).toEqual(
-        logged ? [expect.stringContaining(`backend call failed: ${logged}: GET ${path}: `)] : [],
+        logged
+          ? [
+              {
+                id: 'req-43',
+                case: failure,
+                outcome,
+                call: `GET ${path}`,
+                why: `${status}, text/html`,
+              },
+            ]
+          : [],
       );
     },
   );

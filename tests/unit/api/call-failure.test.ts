@@ -56,10 +56,10 @@ describe('the outcome of a failed call, in the browser', () => {
         502,
         { detail: 'Сервер магазина ответил не так, как ожидалось' },
         {
-          [OUTCOME_HEADER]: 'bad-shape',
+          [OUTCOME_HEADER]: 'bad_shape',
         },
       ),
-      'bad-shape',
+      'bad_shape',
       'unreadable',
     ],
     [
@@ -90,9 +90,9 @@ describe('the outcome of a failed call, in the browser', () => {
   it('knows the server’s own errors by name, down their causes', () => {
     const named = (name: string) => Object.assign(new Error(name), { name });
     expect(callOutcome(new Error('x', { cause: named('DeadlineError') }))).toBe('timeout');
-    expect(callOutcome(named('AnswerTooLargeError'))).toBe('too-big');
+    expect(callOutcome(named('AnswerTooLargeError'))).toBe('too_big');
     expect(callOutcome(named('BackendRedirectError'))).toBe('redirect');
-    expect(callOutcome(named('UnexpectedAnswerError'))).toBe('bad-shape');
+    expect(callOutcome(named('UnexpectedAnswerError'))).toBe('bad_shape');
     expect(callOutcome(named('BackendBusyError'))).toBe('refused');
     // A name an Object has is no outcome.
     expect(callOutcome(named('toString'))).toBe('refused');
@@ -104,8 +104,8 @@ describe('the outcome of a failed call, in the browser', () => {
       refused: 'unreachable',
       '4xx': 'error',
       '5xx': 'error',
-      'bad-shape': 'unreadable',
-      'too-big': 'unreadable',
+      bad_shape: 'unreadable',
+      too_big: 'unreadable',
       redirect: 'unreadable',
     });
     expect(statusOutcome(502, true)).toBe('5xx');
