@@ -141,11 +141,18 @@ export interface Recipe {
   statusUrl: string;
   /** Its access log (deploy/nginx.conf's `shop` format), written each second. */
   accessLog: string;
+  /** What nginx has written to its error log so far. */
+  errorLog(): Promise<string>;
   close(): Promise<void>;
 }
 
-/** deploy/nginx.conf in front of two instances, with its files under a new temporary prefix. */
-export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> {
+/**
+ * deploy/nginx.conf in front of two instances (whatever listens on their ports), with its files
+ * under a new temporary prefix.
+ */
+export async function startRecipe(
+  shops: [Pick<Instance, 'port'>, Pick<Instance, 'port'>],
+): Promise<Recipe> {
   if (!existsSync(NGINX)) {
     throw new Error(
       `nginx is not installed at ${NGINX}: apt-get install nginx (bash .ci/run does)`,
@@ -187,18 +194,45 @@ export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> 
     throw error;
   }
   const statusUrl = `http://127.0.0.1:${statusPort}/stub_status`;
-  return { url, statusUrl, accessLog: path.join(prefix, 'logs', 'access.log'), close };
+  const accessLog = path.join(prefix, 'logs', 'access.log');
+  const errorLog = () => readFile(path.join(prefix, 'logs', 'error.log'), 'utf8').catch(() => '');
+  return { url, statusUrl, accessLog, errorLog, close };
+}
+
+/** Two instances in front of one backend, and the recipe in front of them. */
+export interface RecipeInFront extends Recipe {
+  shops: [Instance, Instance];
+}
+
+/**
+ * Two instances in front of the backend at `apiTarget` with `env` added, as production runs
+ * them, and the recipe in front of them; `close` stops nginx, then the instances. If a part
+ * fails to start, those that did are stopped.
+ */
+export async function startRecipeInFront(
+  apiTarget: string,
+  env: Record<string, string> = {},
+): Promise<RecipeInFront> {
+  const shops = await startInstances(2, apiTarget, env);
+  const closeShops = () => Promise.all(shops.map((shop) => shop.close())).then(() => {});
+  try {
+    const [one, two] = shops;
+    if (!one || !two) throw new Error('two instances were asked for');
+    const recipe = await startRecipe([one, two]);
+    const close = async () => {
+      await recipe.close();
+      await closeShops();
+    };
+    return { ...recipe, shops: [one, two], close };
+  } catch (error) {
+    await closeShops();
+    throw error;
+  }
 }
 
 /** The e2e tests' production in small: a stub backend, two instances in front of it, nginx. */
-export interface StubRecipe {
-  /** nginx's address. */
-  url: string;
-  recipe: Recipe;
+export interface StubRecipe extends RecipeInFront {
   backend: RunningServer;
-  shops: [Instance, Instance];
-  /** Stops all that is still running, and removes the stub's data. */
-  close(): Promise<void>;
 }
 
 /**
@@ -216,13 +250,9 @@ export async function startStubRecipe(env: Record<string, string> = {}): Promise
     let stubClosed: Promise<void> | undefined;
     const backend = { ...stub, close: () => (stubClosed ??= stub.close()) };
     stops.push(backend.close);
-    const shops = await startInstances(2, stub.url.replace(/\/$/, ''), env);
-    stops.push(() => Promise.all(shops.map((shop) => shop.close())).then(() => {}));
-    const [one, two] = shops;
-    if (!one || !two) throw new Error('two instances were asked for');
-    const recipe = await startRecipe([one, two]);
-    stops.push(recipe.close);
-    return { url: recipe.url, recipe, backend, shops: [one, two], close };
+    const front = await startRecipeInFront(stub.url.replace(/\/$/, ''), env);
+    stops.push(front.close);
+    return { ...front, backend, close };
   } catch (error) {
     await close();
     throw error;
