@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
+import type { DestinationStream } from 'pino';
 import type { ViteDevServer } from 'vite';
 import type { StubAppOptions } from '../stub-server/app.ts';
 import { serverErrors } from '../stub-server/http.ts';
@@ -19,7 +20,7 @@ import { draining } from './draining.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
 import { type MetricsServer, serveMetrics, type ShopMetrics, shopMetrics } from './metrics.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
-import { accessLog, requestIds } from './request-log.ts';
+import { requestIds, shopLog } from './request-log.ts';
 import { routeNamer } from './request-route.ts';
 import { plainScheme } from './request-scheme.ts';
 import { rumRoute } from './rum.ts';
@@ -54,6 +55,11 @@ export interface ShopServerOptions {
   dataTimeoutMs?: number;
   /** One JSON line per request on stdout (off unless asked: the command line asks). */
   accessLog?: boolean;
+  /**
+   * Where the JSON log goes (stdout unless a test reads it): the access lines, and a warning for
+   * each failed backend call, which is written with the access log off too.
+   */
+  logDestination?: DestinationStream;
   /**
    * Prometheus' /metrics on an address of its own (off unless asked: the command line asks);
    * port 0 picks a free one.
@@ -151,8 +157,11 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     ? shopMetrics({ draining: () => drain.stopping, resizes: () => resizes() })
     : undefined;
   if (metrics) app.use(metrics.requests(nameRoute));
-  const log = options.accessLog ? accessLog(nameRoute) : undefined;
-  if (log) app.use(log.middleware);
+  const log = shopLog(nameRoute, {
+    access: options.accessLog,
+    destination: options.logDestination,
+  });
+  if (log.access) app.use(log.access);
   // The build's inline scripts are known once the renderer has read it (below).
   let scriptHashes: string[] = [];
   app.use(securityHeaders({ csp: !options.dev, scriptHashes: () => scriptHashes }));
@@ -188,6 +197,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
       maxSockets: options.backendMaxSockets,
       maxAnswerBytes,
       timeoutMs: options.proxyTimeoutMs,
+      log: log.calls,
     });
     app.use(proxy.handle);
     closeBackend = async () => proxy.close();
@@ -211,6 +221,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     // Unset: the app's own zone (src/lib/shop-time-zone.ts), which the browser formats in too.
     timeZone: options.timeZone ?? entry.DEFAULT_TIME_ZONE,
     recorder: metrics?.recorder,
+    log: log.calls,
     pageTimed: metrics?.page,
     serverTiming: options.serverTiming,
     // Only where /rum counts them do browsers send their figures.
@@ -298,7 +309,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
         .then(() => agent.close())
         // Prometheus reads the last figures while the instance drains; they go with it.
         .then(() => metricsServer?.close())
-        .then(() => log?.flush());
+        .then(() => log.flush());
       return closing;
     },
   };

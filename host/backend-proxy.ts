@@ -16,7 +16,7 @@ import http, {
 } from 'node:http';
 import https from 'node:https';
 import type { NextFunction, Request, Response } from 'express';
-import type { Entry } from './app-entry.ts';
+import type { Entry, FailedOutcome, ServerLog } from './app-entry.ts';
 import { isBackendPath } from './backend-paths.ts';
 import { BackendShare, shareLimits } from './backend-share.ts';
 import { requestOf } from './request-log.ts';
@@ -184,6 +184,8 @@ export interface BackendProxyOptions {
   timeoutMs?: number;
   /** The most bytes of one /api answer (BACKEND_MAX_ANSWER_BYTES); past it, a 502. */
   maxAnswerBytes?: number;
+  /** Told of each call the proxy answers for itself (host/request-log.ts); the console without. */
+  log?: ServerLog;
 }
 
 /** What the proxy uses of the app's code (its entry, host/app-entry.ts). */
@@ -194,7 +196,44 @@ export type ProxyApp = Pick<
   | 'backendCookieHeader'
   | 'isShopDomainCookie'
   | 'isShoppersOwnCall'
+  | 'shapeProblem'
+  | 'statusOutcome'
+  | 'FAILURE_CASE'
+  | 'OUTCOME_HEADER'
+  | 'expectedRefusal'
+  | 'CONSOLE_LOG'
 >;
+
+/** What the proxy tells of a call it answers for itself, as it failed. */
+type CallFailed = (
+  req: Request,
+  res: Response,
+  failure: { status: number; message: string; outcome: FailedOutcome; why: string },
+) => void;
+
+/**
+ * A call of the app's the proxy answers for itself, as it failed: its outcome in a header (the
+ * app's message reads it) and, unless the shop's flows expect the refusal (a 404, a dropped
+ * token's 401), in the operator's log, with its case, the call, why, and the request's id.
+ */
+function callFailure(app: ProxyApp, log: ServerLog): CallFailed {
+  return (req, res, { status, message, outcome, why }) => {
+    // Answered already: what fails after (the backend's call, cut short) is no news.
+    if (res.writableEnded) return;
+    const tokenSent = req.headers.authorization !== undefined;
+    if (!app.expectedRefusal({ path: req.path, status, tokenSent })) {
+      log.callFailed({
+        id: requestOf(req).id,
+        case: app.FAILURE_CASE[outcome],
+        outcome,
+        call: `${req.method} ${req.path}`,
+        why,
+      });
+    }
+    if (!res.headersSent) res.set(app.OUTCOME_HEADER, outcome);
+    sendError(req, res, status, message);
+  };
+}
 
 export interface BackendProxy {
   handle(req: Request, res: Response, next: NextFunction): void;
@@ -213,6 +252,7 @@ export function backendProxy(
   const maxSockets = options.maxSockets ?? shopDefaults.backendMaxSockets;
   const timeoutMs = options.timeoutMs ?? shopDefaults.proxyTimeoutMs;
   const maxAnswerBytes = options.maxAnswerBytes ?? shopDefaults.backendMaxAnswerBytes;
+  const callFailed = callFailure(app, options.log ?? app.CONSOLE_LOG);
   // Keep-alive: a visitor's calls reuse warm connections instead of a handshake each. An idle
   // socket goes after 4 s, before the backend's own keep-alive ends it (Node's and json-server's
   // 5 s): without a timeout Node keeps it until the backend closes it, sometimes just as a call
@@ -255,19 +295,24 @@ export function backendProxy(
     // Ends the call: its wait for a connection, or the connection itself.
     const ended = new AbortController();
     let outgoing: ClientRequest | undefined;
-    const fail = (status: number) => {
+    let visitorLeft = false;
+    const fail = (status: number, why: string) => {
       ended.abort();
       outgoing?.destroy();
-      sendError(req, res, status, BACKEND_DOWN);
+      // The visitor went first, and the shop cut the backend's call: nothing failed.
+      if (visitorLeft) return;
+      const outcome = status === 504 ? 'timeout' : 'refused';
+      callFailed(req, res, { status, message: BACKEND_DOWN, outcome, why });
     };
     // Waiting for its share of the connections, connecting, the backend's headers and its body:
     // the shop's message in time (an /api answer is read whole before any of it goes out), or a
     // /media file cut off.
-    const deadline = setTimeout(() => fail(504), timeoutMs);
+    const deadline = setTimeout(() => fail(504, `no answer in ${timeoutMs} ms`), timeoutMs);
     // A visitor who leaves ends the backend's call too, and frees its socket.
     res.on('close', () => {
       clearTimeout(deadline);
       if (res.writableFinished) return;
+      visitorLeft = true;
       ended.abort();
       outgoing?.destroy();
     });
@@ -286,9 +331,13 @@ export function backendProxy(
         });
         // The connection is given back once the call is over: answered, failed or cut.
         outgoing.on('close', release);
-        outgoing.on('error', () => fail(502));
+        outgoing.on('error', (error: NodeJS.ErrnoException) =>
+          fail(502, error.code ?? error.message),
+        );
         outgoing.on('response', (answer) => {
-          handleAnswer(app, answer, req, res, target.origin, maxAnswerBytes).catch(() => fail(502));
+          handleAnswer(app, callFailed, answer, req, res, target.origin, maxAnswerBytes).catch(
+            (error: unknown) => fail(502, error instanceof Error ? error.message : String(error)),
+          );
         });
         req.pipe(outgoing);
       },
@@ -300,13 +349,15 @@ export function backendProxy(
 }
 
 async function handleAnswer(
-  { isJsonType, relativeMediaUrls, isShopDomainCookie }: ProxyApp,
+  app: ProxyApp,
+  callFailed: CallFailed,
   answer: IncomingMessage,
   req: Request,
   res: Response,
   backendOrigin: string,
   maxAnswerBytes: number,
 ): Promise<void> {
+  const { isJsonType, relativeMediaUrls, isShopDomainCookie } = app;
   const status = answer.statusCode ?? 502;
   const type = mediaType(answer.headers['content-type']);
   if (!isApi(req)) {
@@ -316,9 +367,10 @@ async function handleAnswer(
   // A cookie for another domain (a parent's would reach every site beside the shop) stays inside.
   const ownCookie = (line: string) => isShopDomainCookie(line, req.get('host') ?? '');
   const copy = (names: readonly string[]) => copyHeaders(answer, res, names, ownCookie);
-  const refuse = (errorStatus: number, message: string) => {
+  /** The backend answered, and not so that the app can use it. */
+  const refuse = (outcome: FailedOutcome, why: string) => {
     answer.destroy();
-    sendError(req, res, errorStatus, message);
+    callFailed(req, res, { status: 502, message: BACKEND_ODD, outcome, why });
   };
   // Nothing to judge: a removal's 204, a 304 for what the browser has.
   if (status === 204 || status === 304) {
@@ -331,7 +383,7 @@ async function handleAnswer(
     // goes on as a path (the backend's own address for it too), any other is refused.
     const location = relativeApiPath(answer.headers.location, backendOrigin);
     if (location === null) {
-      refuse(502, BACKEND_ODD);
+      refuse('redirect', `${status} to ${answer.headers.location ?? '(no Location)'}`);
       return;
     }
     answer.headers.location = location;
@@ -350,7 +402,9 @@ async function handleAnswer(
   if (status >= 400 && !isJson) {
     // Django's HTML 404 and 500 pages (with DEBUG, a traceback and the settings) stay inside.
     answer.resume();
-    sendError(req, res, status, BACKEND_ERROR);
+    const outcome = app.statusOutcome(status, false);
+    const why = `${status}, ${type || 'untyped'}`;
+    callFailed(req, res, { status, message: BACKEND_ERROR, outcome, why });
     return;
   }
   const location = answer.headers.location;
@@ -359,8 +413,12 @@ async function handleAnswer(
   // cap is never read whole (its declared length first, then counted as it comes).
   const declaredLength = answer.headers['content-length'];
   const saysItHasBody = declaredLength !== undefined && Number(declaredLength) !== 0;
-  if ((!isJson && saysItHasBody) || Number(declaredLength) > maxAnswerBytes) {
-    refuse(502, BACKEND_ODD);
+  if (Number(declaredLength) > maxAnswerBytes) {
+    refuse('too_big', `${declaredLength} bytes`);
+    return;
+  }
+  if (!isJson && saysItHasBody) {
+    refuse('bad_shape', `${type || 'untyped'}, not JSON`);
     return;
   }
   const text = await readCapped(answer, maxAnswerBytes);
@@ -371,21 +429,31 @@ async function handleAnswer(
     res.status(status).end();
     return;
   }
+  if (text === null) {
+    refuse('too_big', `more than ${maxAnswerBytes} bytes`);
+    return;
+  }
   if (!isJson) {
-    sendError(req, res, 502, BACKEND_ODD);
+    refuse('bad_shape', `${type || 'untyped'}, not JSON`);
     return;
   }
-  let body: string;
+  let data: unknown;
   try {
-    if (text === null) throw new Error('over the cap');
-    // Image URLs on the backend's host, or on the shop's (a backend that honours
-    // X-Forwarded-Host), become paths: they load on http and https alike.
-    const data: unknown = JSON.parse(text.toString('utf8'));
-    body = JSON.stringify(relativeMediaUrls(data, [backendOrigin, requestOrigin(req)]));
+    data = JSON.parse(text.toString('utf8'));
   } catch {
-    sendError(req, res, 502, BACKEND_ODD);
+    refuse('bad_shape', 'JSON that does not parse');
     return;
   }
+  // What the app reads of a success is there, of its type, as on the server's own calls.
+  const problem =
+    status < 300 ? app.shapeProblem(req.method, req.path.slice('/api'.length), data) : null;
+  if (problem) {
+    refuse('bad_shape', `the answer ${problem}`);
+    return;
+  }
+  // Image URLs on the backend's host, or on the shop's (a backend that honours
+  // X-Forwarded-Host), become paths: they load on http and https alike.
+  const body = JSON.stringify(relativeMediaUrls(data, [backendOrigin, requestOrigin(req)]));
   copy(API_HEADERS_REWRITTEN);
   res.status(status).send(Buffer.from(body));
 }

@@ -9,6 +9,7 @@ import type { ViteDevServer } from 'vite';
 import type {
   FormOutcome,
   PublicAnswersOptions,
+  ServerLog,
   ServerRecorder,
 } from '../src/server-entry/entry-server.tsx';
 import { type Entry, sourceEntry } from './app-entry.ts';
@@ -43,6 +44,8 @@ export interface PageRendererOptions {
   timeZone: string;
   /** Told of the server side's backend calls, shared answers and forms (host/metrics.ts). */
   recorder?: ServerRecorder;
+  /** Told of each failed backend call, for the operator (host/request-log.ts). */
+  log?: ServerLog;
   /** Told of each page: its route, how long it waited for the backend, and then rendered. */
   pageTimed?: (route: string, backendWaitMs: number, renderMs: number) => void;
   /** Whether pages say their backend wait and render in Server-Timing (SERVER_TIMING). */
@@ -185,6 +188,7 @@ function connector(options: PageRendererOptions): (entry: Entry) => Entry {
         fetch: options.backendFetch,
         publicAnswers: options.publicAnswers,
         recorder: options.recorder,
+        log: options.log,
       });
       connected.add(entry);
     }

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { type SsrContext, Router } from 'wouter';
-import { type BasketSeed, BasketSeedContext, seededBasket } from '../features/basket/store';
+import { type BasketStart, BasketSeedContext, seededBasket } from '../features/basket/store';
 import type { PageData } from '../ui/page-data';
 import { Layout } from './layout/Layout';
 import { NotificationsOnDemand } from './NotificationsOnDemand';
@@ -20,8 +20,8 @@ export interface AppProps {
   page: PageData;
   /** Whether the visitor accepted cookies (the `cookieAccepted` cookie of the request). */
   cookieAccepted: boolean;
-  /** The visitor's basket as the server rendered it; null when it did not have it. */
-  basket: BasketSeed | null;
+  /** The visitor's basket as the server rendered it, or why it did not have it. */
+  basket: BasketStart;
   /** On the server: the request's path and query, and where redirects and the status go. */
   ssr?: { path: string; search: string; context: SsrContext };
 }

@@ -5,14 +5,15 @@
 // visitors' requests never mix however they overlap, and no call outlives its request.
 import { parseCookie, parseSetCookie } from 'cookie';
 import { type FetchResponse, ofetch } from 'ofetch';
-import { safeParse } from 'valibot';
-import { answerShape, callPattern, isJsonType, Unread } from '../api/answer-shapes';
+import { answerShape, callPattern, shapeProblem, Unread } from '../api/answer-shapes';
+import { callOutcome, expectedRefusal, FAILURE_CASE } from '../api/call-failure';
+import { isJsonType } from '../api/json-type';
 import { type Api, UNSAFE_METHODS } from '../api/http';
 import { COOKIES } from '../lib/cookie-table';
 import { relativeMediaUrls } from '../lib/media-urls';
-import { callOutcome } from './call-outcome';
 import { clearCookieLine, isShopDomainCookie } from './cookie-lines';
 import { NO_RECORDER, type ServerRecorder } from './recorder';
+import { CONSOLE_LOG, type ServerLog } from './server-log';
 
 /** Who is asking, as the shop's server saw the request. */
 export interface Visitor {
@@ -37,6 +38,8 @@ export interface Backend {
   fetch: typeof fetch;
   /** Told of every call: its name, how it ended and how long it took. */
   recorder?: ServerRecorder;
+  /** Told of every call that failed (the console without one). */
+  log?: ServerLog;
 }
 
 /** Django's session cookie, and the token's cookie mirror (src/api/token.ts). */
@@ -144,10 +147,32 @@ function checkAnswer(method: string, path: string, response: FetchResponse<unkno
   if (!isEmptyBody(data) && !isJsonType(type)) {
     throw new UnexpectedAnswerError(call, `is ${type ?? 'untyped'}, not JSON`);
   }
-  const result = safeParse(shape, data);
-  if (!result.success) {
-    throw new UnexpectedAnswerError(call, `is not of its shape: ${result.issues[0].message}`);
-  }
+  const problem = shapeProblem(method, path, data);
+  if (problem) throw new UnexpectedAnswerError(call, problem);
+}
+
+/** What a failed call met, in a few words for the log: its status, or the error under it. */
+function failureDetail(error: unknown): string {
+  const status = (error as { response?: Response }).response?.status;
+  if (status) return `HTTP ${status}`;
+  let cause: unknown = error;
+  // ofetch's FetchError repeats the URL; the error it wraps says what happened.
+  while (cause instanceof Error && cause.name === 'FetchError' && cause.cause) cause = cause.cause;
+  const { code, message } = cause as { code?: unknown; message?: unknown };
+  return (
+    [code, message].filter((part) => typeof part === 'string' && part).join(' ') || String(cause)
+  );
+}
+
+/**
+ * Whether the operator is told of a failed call: not of the refusals the shop's flows expect (a
+ * 404, a 400…), which `expectedRefusal` knows by the call's path, its status, and whether it went
+ * out with the visitor's token (ofetch keeps its options, the token's header included).
+ */
+function isNews(path: string, error: unknown): boolean {
+  const status = (error as { response?: Response }).response?.status ?? 0;
+  const sent = new Headers((error as { options?: { headers?: HeadersInit } }).options?.headers);
+  return !expectedRefusal({ path, status, tokenSent: sent.has('Authorization') });
 }
 
 /** Whether ofetch read no bytes: no body, or an empty text (or blob, for a type not text). */
@@ -254,10 +279,14 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
     { fetch: backend.fetch },
   );
   const recorder = backend.recorder ?? NO_RECORDER;
-  // Each call timed and told, by its name in src/api's table (never its path: ids are countless).
+  const log = backend.log ?? CONSOLE_LOG;
+  // Every call ends here, however it fails (before an answer, at its status, while its body
+  // comes, at its shape): the one place that times it, counts it by its name in src/api's table
+  // (never its path: ids are countless), and tells the operator of its failure.
   const api = Object.assign(async (request: string, options?: Parameters<Api>[1]) => {
     const method = (options?.method ?? 'GET').toUpperCase();
-    const pattern = callPattern(method, request.split('?')[0] ?? '');
+    const path = request.replace(/[?#].*$/, '');
+    const pattern = callPattern(method, path);
     const call = pattern ? `${method} /api${pattern}` : `${method} other`;
     const started = performance.now();
     try {
@@ -266,11 +295,21 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
       return answer;
     } catch (error) {
       // A call ended because its request was answered (a page that went out without waiting
-      // for it) is no answer of the backend's, good or bad: it is not told.
+      // for it) is no answer of the backend's, good or bad: it is neither counted nor logged.
       const ended =
         controller.signal.aborted && !(controller.signal.reason instanceof DeadlineError);
       if (!ended) {
-        recorder.backendCall(call, callOutcome(error), (performance.now() - started) / 1000);
+        const outcome = callOutcome(error);
+        recorder.backendCall(call, outcome, (performance.now() - started) / 1000);
+        if (isNews(path, error)) {
+          log.callFailed({
+            id: visitor.requestId,
+            case: FAILURE_CASE[outcome],
+            outcome,
+            call: `${method} /api${path}`,
+            why: failureDetail(error),
+          });
+        }
       }
       throw error;
     }

@@ -6,8 +6,9 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { SsrContext } from 'wouter';
 import { getBasket, getTotalPrice } from '../api/basket';
+import { failureCase } from '../api/call-failure';
 import { errorStatus } from '../api/http';
-import { type BasketSeed, lineCount } from '../features/basket/store';
+import { type BasketSeed, type BasketStart, lineCount } from '../features/basket/store';
 import { setShopTimeZone } from '../lib/shop-time-zone';
 import { App } from '../app/App';
 import type { EmbeddedPage } from '../app/embedded-page';
@@ -19,6 +20,7 @@ import { type FormOutcome, PageData } from '../ui/page-data';
 import { type BackendCalls, backendCalls, type Visitor, visitorIdentity } from './backend-calls';
 import { PublicAnswers, type PublicAnswersOptions } from './public-answers';
 import { NO_RECORDER, type ServerRecorder } from './recorder';
+import { CONSOLE_LOG, type ServerLog } from './server-log';
 
 export { PAGE_DATA_ID } from '../app/embedded-page';
 export { FORM_NAMES, FORMS, type FormAnswer, type FormHandler } from './forms';
@@ -32,13 +34,22 @@ export type { Visitor } from './backend-calls';
 export type { FormOutcome } from '../ui/page-data';
 export type { PublicAnswersOptions } from './public-answers';
 export type { CallOutcome, ServerRecorder } from './recorder';
-export { callPattern } from '../api/answer-shapes';
+export { CONSOLE_LOG, type FailedCall, type ServerLog } from './server-log';
+export { callPattern, shapeProblem } from '../api/answer-shapes';
 export { PAGE_KINDS, RUM_MAX_SAMPLES, RUM_METRICS } from '../lib/rum-beacon';
 export { sameOriginPath } from '../lib/same-origin-path';
 export { IMAGE_ROUTE, IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH } from '../lib/image-url';
 export { relativeMediaUrls } from '../lib/media-urls';
-export { isJsonType } from '../api/answer-shapes';
+export { isJsonType } from '../api/json-type';
 export { isShoppersOwnCall } from '../api/http';
+export {
+  expectedRefusal,
+  FAILURE_CASE,
+  OUTCOME_HEADER,
+  statusOutcome,
+  type FailedOutcome,
+  type FailureCase,
+} from '../api/call-failure';
 export { DEFAULT_TIME_ZONE } from '../lib/shop-time-zone';
 export { COOKIES, type ShopCookie } from '../lib/cookie-table';
 export { clearCookieLine, isShopDomainCookie, setCookieLine } from './cookie-lines';
@@ -49,6 +60,7 @@ interface Connection {
   fetch: typeof fetch;
   answers: PublicAnswers;
   recorder: ServerRecorder;
+  log: ServerLog;
 }
 let connection: Connection | null = null;
 
@@ -63,6 +75,8 @@ export function connectBackend(options: {
   publicAnswers: PublicAnswersOptions;
   /** Told what the server's side does (backend calls, shared answers, forms); none counts nothing. */
   recorder?: ServerRecorder;
+  /** Told of each failed call, for the operator; the console without one. */
+  log?: ServerLog;
 }): void {
   const recorder = options.recorder ?? NO_RECORDER;
   connection = {
@@ -70,6 +84,7 @@ export function connectBackend(options: {
     fetch: options.fetch,
     answers: new PublicAnswers(options.publicAnswers, recorder),
     recorder,
+    log: options.log ?? CONSOLE_LOG,
   };
 }
 
@@ -80,8 +95,8 @@ function connected(): Connection {
 
 /** A request's calls to the backend as `visitor`, all ended within `budgetMs`. */
 export function startCalls(visitor: Visitor, budgetMs: number): BackendCalls {
-  const { baseURL, fetch, recorder } = connected();
-  return backendCalls({ baseURL: baseURL(), fetch, recorder }, visitor, budgetMs);
+  const { baseURL, fetch, recorder, log } = connected();
+  return backendCalls({ baseURL: baseURL(), fetch, recorder, log }, visitor, budgetMs);
 }
 
 export interface RenderRequest {
@@ -149,29 +164,28 @@ async function loadBasketSeed({ api, visitor }: BackendCalls): Promise<BasketSee
 /** A basket with nothing in it: what a page for everyone shows. */
 const EMPTY_BASKET: BasketSeed = { lines: {}, amount_sum: 0 };
 
-/** What a page records of data the backend did not give in time, or at all. */
-const SERVICE_UNAVAILABLE = 503;
-
 /**
  * Runs the page's queries and loads the visitor's basket, each until the calls' deadline, which
  * ends every call still under way. Public data the backend did not give comes from its last good
- * answers. A 404 is kept (the page redirects, spec §8); any other failure too, and the page says
- * it could not load (the basket: null), with `Повторить`.
+ * answers. A 404 is kept (the page redirects, spec §8); any other failure too, by its case, and
+ * the page says it could not load and why (the basket: the case instead), with `Повторить`.
  */
 async function loadPage(
   url: string,
   calls: BackendCalls,
   outcome: FormOutcome,
   shared: boolean,
-): Promise<{ page: PageData; basket: BasketSeed | null }> {
+): Promise<{ page: PageData; basket: BasketStart }> {
   const { answers } = connected();
   const page = new PageData(url, {}, {}, outcome);
-  let basket: BasketSeed | null = shared ? EMPTY_BASKET : null;
+  let basket: BasketStart = shared ? EMPTY_BASKET : 'unreachable';
   const seedLoad = (shared ? Promise.resolve(EMPTY_BASKET) : loadBasketSeed(calls)).then(
     (seed) => {
       basket = seed;
     },
-    () => {},
+    (error: unknown) => {
+      basket = failureCase(error);
+    },
   );
   // A newcomer's session comes with the basket: the page's other calls wait for it, or each
   // would start a session of its own.
@@ -186,7 +200,7 @@ async function loadPage(
           (error: unknown) => {
             // The page shows its error state, and `Повторить` (a form) asks again: without the
             // app, and before it runs, a page left loading would stay so.
-            page.refused[query.key] = errorStatus(error) === 404 ? 404 : SERVICE_UNAVAILABLE;
+            page.refused[query.key] = errorStatus(error) === 404 ? 404 : failureCase(error);
           },
         ),
       ),
@@ -231,7 +245,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   // What the backend set for the visitor (a newcomer's session) goes out with their page; a page
   // for everyone carries no cookie.
   const setCookies = request.shared ? [] : request.calls.setCookies();
-  const basketLines = request.shared || !basket ? null : lineCount(basket.lines);
+  const basketLines = request.shared || typeof basket === 'string' ? null : lineCount(basket.lines);
   const context: SsrContext = {};
   const embedded: EmbeddedPage = {
     url,
@@ -301,7 +315,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         setCookies,
         basketLines,
         status,
-        complete: !Object.values(page.refused).includes(SERVICE_UNAVAILABLE),
+        complete: Object.values(page.refused).every((refusal) => refusal === 404),
         head: headHtml(
           pageHead(match, page, request.origin, pathname, status),
           request.origin,

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { FailureCase } from '../api/call-failure';
 import type { Api } from '../api/http';
 
 /**
@@ -67,6 +68,9 @@ export interface FormOutcome {
   errors?: Record<string, string>;
 }
 
+/** How a load the server made failed: not found, or the case of any other failure. */
+export type Refusal = 404 | FailureCase;
+
 /**
  * The data of the page at `url`: answers the server already has (embedded in the HTML and
  * handed to hydration), and loads a client-side navigation started before the page rendered.
@@ -81,10 +85,10 @@ export class PageData {
     readonly url: string,
     readonly answers: Record<string, unknown> = {},
     /**
-     * HTTP statuses of loads the server saw refused (404): the page renders its failure, which
-     * for a missing product is a redirect the server answers with.
+     * Loads the server saw fail: 404 (for a missing product, a redirect the server answers
+     * with), or the case the shopper is told of (the backend down, an error, an odd answer).
      */
-    readonly refused: Record<string, number> = {},
+    readonly refused: Record<string, Refusal> = {},
     readonly outcome: FormOutcome = {},
   ) {}
 

@@ -278,7 +278,11 @@ export type Twist =
   /** 307 to the same path on another host (a misconfigured proxy, or an attacker's). */
   | 'redirect'
   /** 200 with a list of products, streamed without a length until `hugeBytes`. */
-  | 'huge';
+  | 'huge'
+  /** 500 with DRF's JSON error: the backend answers, with an error of its own. */
+  | 'error'
+  /** The connection cut before any answer: the backend cannot be reached. */
+  | 'cut';
 
 export interface TwistedBackend extends FaultBackend {
   /** From now on the requests `which` picks are answered with `twist` (null: all pass again). */
@@ -344,6 +348,11 @@ export async function twistedBackend(
         res.end('{"count":0,"next":null,"results":[]}');
       } else if (twist === 'redirect') {
         res.writeHead(307, { Location: `${elsewhere}${req.url ?? '/'}` }).end();
+      } else if (twist === 'error') {
+        res.writeHead(500, { 'Content-Type': 'application/json' });
+        res.end('{"detail":"Внутренняя ошибка сервера."}');
+      } else if (twist === 'cut') {
+        res.socket?.destroy();
       } else {
         streamHuge(res, hugeBytes);
       }

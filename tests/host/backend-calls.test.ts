@@ -2,10 +2,16 @@
 // cookies and token however requests overlap, what the backend sets for them comes back, and no
 // call outlives its deadline or its request.
 import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getBasket, updateBasketAmount } from '../../src/api/basket';
+import { callOutcome, failureCase } from '../../src/api/call-failure';
 import { isShoppersOwnCall } from '../../src/api/http';
 import { getHomeProducts, searchProducts } from '../../src/api/catalog';
 import { backendAgent } from '../../host/backend-agent';
@@ -17,6 +23,7 @@ import {
   UnexpectedAnswerError,
   type Visitor,
 } from '../../src/server-entry/backend-calls';
+import type { FailedCall } from '../../src/server-entry/server-log';
 import { json, raspberry } from './fake-replies';
 import { asHeader, STRAY_COOKIES } from './stray-cookies';
 
@@ -202,6 +209,174 @@ describe('answers the calls do not expect', () => {
     calls.end();
   });
 });
+
+describe('a failed call: its outcome, its case, and a line for the operator', () => {
+  /** The operator's log of the calls made with it (the host writes it with pino). */
+  function operatorLog() {
+    const lines: FailedCall[] = [];
+    return { lines, log: { callFailed: (failed: FailedCall) => lines.push(failed) } };
+  }
+
+  /** A request's visitor, with its id (the operator's line carries it). */
+  const asked = (cookies: Record<string, string> = {}): Visitor => ({
+    ...visitor(cookies),
+    requestId: 'req-43',
+  });
+
+  /** A backend answering GET /api/catalog/basket with `reply`, through the bounded agent. */
+  async function failedCall(
+    reply: (res: ServerResponse) => void,
+    options: { maxAnswerBytes?: number; budgetMs?: number } = {},
+  ) {
+    const real = createServer((_req, res) => reply(res));
+    real.listen(0, '127.0.0.1');
+    await once(real, 'listening');
+    const { port } = real.address() as AddressInfo;
+    const failure = await callThrough(`http://127.0.0.1:${port}/api`, options);
+    real.closeAllConnections();
+    real.close();
+    return failure;
+  }
+
+  /** GET catalog/basket through the bounded agent to `baseURL`: what it failed with, and the log. */
+  async function callThrough(
+    baseURL: string,
+    { maxAnswerBytes, budgetMs = 60_000 }: { maxAnswerBytes?: number; budgetMs?: number } = {},
+  ) {
+    const agent = backendAgent(4, maxAnswerBytes);
+    const { lines, log } = operatorLog();
+    try {
+      const calls = backendCalls({ baseURL, fetch: agent.callFetch, log }, asked(), budgetMs);
+      const error: unknown = await getBasket(calls.api).catch((caught: unknown) => caught);
+      calls.end();
+      return { outcome: callOutcome(error), failure: failureCase(error), log: lines };
+    } finally {
+      await agent.close();
+    }
+  }
+
+  const send =
+    (status: number, body: string, type = 'application/json') =>
+    (res: ServerResponse) =>
+      res.writeHead(status, { 'content-type': type }).end(body);
+
+  it.each([
+    ['an error of its own (500)', send(500, '{"detail": "boom"}'), '5xx', 'error', 'HTTP 500'],
+    ['a 401 the shop did not expect', send(401, '{"detail": "нет"}'), '4xx', 'error', 'HTTP 401'],
+    [
+      "its gateway's page for a backend it could not reach (502, HTML)",
+      send(502, '<h1>502 Bad Gateway</h1>', 'text/html'),
+      'refused',
+      'unreachable',
+      'HTTP 502',
+    ],
+    [
+      'JSON of another shape',
+      send(200, '{"count": 0, "results": []}'),
+      'bad_shape',
+      'unreadable',
+      "the backend's answer to GET /catalog/basket is not of its shape",
+    ],
+    [
+      'HTML where JSON was expected',
+      send(200, '<h1>Скоро вернёмся</h1>', 'text/html'),
+      'bad_shape',
+      'unreadable',
+      "the backend's answer to GET /catalog/basket is text/html, not JSON",
+    ],
+    [
+      'a redirect',
+      (res: ServerResponse) => res.writeHead(302, { location: '/login/' }).end(),
+      'redirect',
+      'unreadable',
+      'the backend answered 302 to /login/',
+    ],
+  ])('%s', async (_what, reply, outcome, failure, detail) => {
+    const result = await failedCall(reply);
+    expect(result).toMatchObject({ outcome, failure });
+    expect(result.log).toEqual([
+      {
+        id: 'req-43',
+        case: failure,
+        outcome,
+        call: 'GET /api/catalog/basket',
+        why: expect.stringContaining(detail),
+      },
+    ]);
+  });
+
+  it('an answer over the cap', async () => {
+    const result = await failedCall(send(200, JSON.stringify({ big: 'x'.repeat(5000) })), {
+      maxAnswerBytes: 1000,
+    });
+    expect(result).toMatchObject({ outcome: 'too_big', failure: 'unreadable' });
+    expect(result.log).toMatchObject([
+      { case: 'unreadable', outcome: 'too_big', call: 'GET /api/catalog/basket' },
+    ]);
+  });
+
+  it('a backend that is down, and one that does not answer in time', async () => {
+    const down = await callThrough(`http://127.0.0.1:${await freePort()}/api`);
+    expect(down).toMatchObject({ outcome: 'refused', failure: 'unreachable' });
+    expect(down.log).toMatchObject([
+      { case: 'unreachable', outcome: 'refused', call: 'GET /api/catalog/basket' },
+    ]);
+    await inFrontOfBlackHole({ budgetMs: 300, maxSockets: 4 }, async (calls) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const error: unknown = await getBasket(calls.api).catch((caught: unknown) => caught);
+      expect(callOutcome(error)).toBe('timeout');
+      expect(failureCase(error)).toBe('unreachable');
+      // Without a host's log, the console has the line.
+      expect(warn.mock.calls.map((args) => args.join(' '))).toEqual([
+        'backend call failed: unreachable (timeout): GET /api/catalog/basket: the backend did not answer within the budget',
+      ]);
+      warn.mockRestore();
+    });
+  });
+
+  it.each([
+    ['a product that does not exist (404)', 404, {}],
+    ['a refused input (400)', 400, {}],
+    ['an order still being placed (409)', 409, {}],
+    ['a token the backend no longer knows (401, then dropped)', 401, { jwt: 'revoked' }],
+  ])('%s is a refusal the shop expects: no line in the log', async (_what, status, cookies) => {
+    const { lines, log } = operatorLog();
+    const calls = backendCalls(
+      {
+        baseURL: 'http://backend.test/api',
+        fetch: () => Promise.resolve(json(status, { detail: 'нет' })),
+        log,
+      },
+      asked(cookies),
+      60_000,
+    );
+    await expect(getBasket(calls.api)).rejects.toThrow();
+    calls.end();
+    expect(lines).toEqual([]);
+  });
+
+  it('a call the shop ended itself (its request was answered) is no failure of the backend', async () => {
+    await inFrontOfBlackHole({ budgetMs: 60_000, maxSockets: 4 }, async (calls, hole) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const pending = getBasket(calls.api).catch((caught: unknown) => caught);
+      await expect.poll(() => hole.waiting()).toBe(1);
+      calls.end();
+      await pending;
+      expect(warn).not.toHaveBeenCalled();
+      warn.mockRestore();
+    });
+  });
+});
+
+/** A port where nothing listens now. */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 /**
  * A backend that accepts connections and never answers. It counts the sockets that carry a

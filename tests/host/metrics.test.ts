@@ -1,5 +1,5 @@
 // The instance's metrics (host/metrics.ts): what the app's server side reports of its calls to
-// the backend, each failure by its own outcome (src/server-entry/call-outcome.ts); requests by
+// the backend, each failure by its own outcome (src/api/call-failure.ts); requests by
 // route pattern, so that no path adds a series; one order per checkout attempt; and /metrics on
 // an address of its own.
 import { once } from 'node:events';

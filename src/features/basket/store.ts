@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { proxy, type Snapshot, useSnapshot } from 'valtio';
+import { failureCase, type FailureCase } from '../../api/call-failure';
 import { errorStatus } from '../../api/http';
 import { deleteBasketLine, getBasket, getTotalPrice, updateBasketAmount } from '../../api/basket';
 import type { Basket, BasketEntry, Product } from '../../api/types';
@@ -7,6 +8,7 @@ import { clampAmount, lineSum, stepOf } from '../../lib/amount';
 import { hasPrice } from '../../lib/product-text';
 import { changeFailedText } from './basket-form';
 import { roundTo } from '../../lib/round';
+import { failureText } from '../../ui/failure-text';
 import { hideRetryNotice, notifyError, showRetryNotice } from '../../ui/notify';
 import { useHydrated } from '../../ui/hydration';
 
@@ -21,8 +23,8 @@ export interface BasketState {
    * for the server's answer (spec §4), on every screen that shows it.
    */
   lineLoading: Record<string, boolean>;
-  /** The last load failed; the lines shown are the last known ones. */
-  loadFailed: boolean;
+  /** Why the last load failed (null: it did not); the lines shown are the last known ones. */
+  loadFailure: FailureCase | null;
   loaded: boolean;
   /** The last total_price call failed: amount_sum is the last known total, maybe out of date. */
   totalFailed: boolean;
@@ -40,7 +42,7 @@ function initialState(): BasketState {
     amount_sum: 0,
     loading: false,
     lineLoading: {},
-    loadFailed: false,
+    loadFailure: null,
     loaded: false,
     totalFailed: false,
     checkedProducts: {},
@@ -56,18 +58,21 @@ export interface BasketSeed {
 }
 
 /**
- * The basket a page starts with: the server's, or (null) a load that failed: the server could not
- * get it in time, and the page says so until the app, once it runs, loads it again.
+ * What a page starts with: the basket as the server rendered it, or why the server did not have
+ * it (the backend down, an error, an odd answer). The page says so until the app, once it runs,
+ * loads it again.
  */
-export function seededBasket(seed: BasketSeed | null): Snapshot<BasketState> {
-  return seed
-    ? { ...initialState(), ...seed, loaded: true }
-    : { ...initialState(), loadFailed: true };
+export type BasketStart = BasketSeed | FailureCase;
+
+export function seededBasket(start: BasketStart): Snapshot<BasketState> {
+  return typeof start === 'string'
+    ? { ...initialState(), loadFailure: start }
+    : { ...initialState(), ...start, loaded: true };
 }
 
 /** In the browser, before hydration: the store starts from what the server rendered. */
-export function seedBasket(seed: BasketSeed | null): void {
-  Object.assign(basket, seededBasket(seed));
+export function seedBasket(start: BasketStart): void {
+  Object.assign(basket, seededBasket(start));
 }
 
 /** The basket the page was rendered with (src/app/App.tsx provides it). */
@@ -168,8 +173,9 @@ export async function refreshTotal(): Promise<void> {
 }
 
 const LOAD_NOTICE = 'basket-load-failed';
-export const LOAD_FAILED_TEXT =
-  'Не удалось загрузить корзину. Проверьте соединение и попробуйте ещё раз.';
+/** What a failed basket load says, by its case. */
+export const loadFailedText = (failure: FailureCase): string =>
+  failureText('Не удалось загрузить корзину', failure);
 /**
  * Mounted pages that show a basket that never loaded as their own error state with `Повторить`
  * (the basket and checkout pages).
@@ -183,7 +189,8 @@ let ownErrorViews = 0;
  */
 function reportLoadFailure(): void {
   if (ownErrorViews > 0 && !basket.loaded) return;
-  showRetryNotice(LOAD_NOTICE, LOAD_FAILED_TEXT, () => void loadBasket());
+  const failure = basket.loadFailure ?? 'unreachable';
+  showRetryNotice(LOAD_NOTICE, loadFailedText(failure), () => void loadBasket());
 }
 
 /**
@@ -195,7 +202,7 @@ export function claimLoadFailure(): () => void {
   if (!basket.loaded) hideRetryNotice(LOAD_NOTICE);
   return () => {
     ownErrorViews -= 1;
-    if (basket.loadFailed && !basket.loaded && !basket.loading) reportLoadFailure();
+    if (basket.loadFailure && !basket.loaded && !basket.loading) reportLoadFailure();
   };
 }
 
@@ -246,17 +253,17 @@ async function fetchBasket(quiet: boolean): Promise<boolean> {
     // A newer request is under way; it sets the basket.
     if (request !== loadRequest) return true;
     applyList(lines, startedAt);
-    basket.loadFailed = false;
+    basket.loadFailure = null;
     basket.loaded = true;
     hideRetryNotice(LOAD_NOTICE);
     // The lines are usable now; their controls need not wait for the total as well.
     basket.loading = false;
     await refreshTotal();
     return true;
-  } catch {
+  } catch (error) {
     // A quiet refresh fails silently only when a basket is already shown.
     if (request === loadRequest && (!quiet || !basket.loaded)) {
-      basket.loadFailed = true;
+      basket.loadFailure = failureCase(error);
       reportLoadFailure();
     }
     return false;
@@ -422,7 +429,7 @@ export function setAmount(product: Product, amount: number): Promise<void> {
  * still does not come, nothing is sent and the failure notice with `Повторить` shows again.
  */
 export async function addToBasket(product: Product): Promise<void> {
-  if (!basket.loaded && basket.loadFailed) {
+  if (!basket.loaded && basket.loadFailure) {
     await loadBasket();
     if (!basket.loaded || amountOf(basket.lines, product.id) > 0) return;
   }

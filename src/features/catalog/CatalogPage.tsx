@@ -11,7 +11,7 @@ export default function CatalogPage() {
   return (
     <CatalogLayout crumbs={[{ label: CATALOG_TITLE }]} title={CATALOG_TITLE}>
       {state.status === 'loading' && <ProductGridSkeleton sections={8} />}
-      {state.status === 'error' && <ErrorState onRetry={state.reload} />}
+      {state.status === 'error' && <ErrorState failure={state.failure} onRetry={state.reload} />}
       {state.status === 'done' &&
         (state.data.length === 0 ? (
           // The spec shows no empty catalogue; a shopper should still see why nothing is here.

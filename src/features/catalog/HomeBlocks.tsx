@@ -47,7 +47,7 @@ export function HomeSections({ state }: { state: Load<SectionRef[]> }) {
       }
     >
       {state.status === 'loading' && <ProductGridSkeleton sections={5} />}
-      {state.status === 'error' && <ErrorState onRetry={state.reload} />}
+      {state.status === 'error' && <ErrorState failure={state.failure} onRetry={state.reload} />}
       {state.status === 'done' && <ProductGrid sections={state.data} products={[]} />}
     </Block>
   );
@@ -59,7 +59,7 @@ export function HomeProducts({ state }: { state: Load<Product[]> }) {
   return (
     <Block id="home-products" title="Популярные товары">
       {state.status === 'loading' && <ProductGridSkeleton products={5} />}
-      {state.status === 'error' && <ErrorState onRetry={state.reload} />}
+      {state.status === 'error' && <ErrorState failure={state.failure} onRetry={state.reload} />}
       {state.status === 'done' && <ProductGrid products={state.data} />}
     </Block>
   );

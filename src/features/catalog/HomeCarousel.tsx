@@ -98,7 +98,8 @@ function Slides({ slides }: { slides: CarouselSlide[] }) {
 /** Spec §2: the home carousel; it cycles every 6 s, with arrows on hover. */
 export function HomeCarousel({ state }: { state: Load<CarouselSlide[]> }) {
   if (state.status === 'loading') return <Skeleton className={classes.skeleton} />;
-  if (state.status === 'error') return <ErrorState onRetry={state.reload} />;
+  if (state.status === 'error')
+    return <ErrorState failure={state.failure} onRetry={state.reload} />;
   if (state.data.length === 0) return null;
   return <Slides slides={state.data} />;
 }

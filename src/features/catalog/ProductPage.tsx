@@ -37,7 +37,7 @@ export default function ProductPage() {
     );
   }
   if (state.status === 'error') {
-    return <LoadFailure onRetry={state.reload} />;
+    return <LoadFailure failure={state.failure} onRetry={state.reload} />;
   }
   const [product, breadcrumbs] = state.data;
   // product_breadcrumbs runs down to the product's section; the product itself comes last.

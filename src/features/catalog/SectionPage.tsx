@@ -16,7 +16,7 @@ export default function SectionPage() {
     );
   }
   if (state.status === 'error') {
-    return <LoadFailure onRetry={state.reload} />;
+    return <LoadFailure failure={state.failure} onRetry={state.reload} />;
   }
   const [section, breadcrumbs] = state.data;
   // section_breadcrumbs ends with the section itself, which is the current page, not a link.

@@ -73,7 +73,8 @@ export function SelectionBlocks({ state }: { state: Load<Selection[]> }) {
       </Stack>
     );
   }
-  if (state.status === 'error') return <ErrorState onRetry={state.reload} />;
+  if (state.status === 'error')
+    return <ErrorState failure={state.failure} onRetry={state.reload} />;
   return (
     <Stack gap={40}>
       {state.data.map((selection) => (

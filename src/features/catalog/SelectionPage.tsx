@@ -16,7 +16,7 @@ export default function SelectionPage() {
     );
   }
   if (state.status === 'error') {
-    return <LoadFailure onRetry={state.reload} />;
+    return <LoadFailure failure={state.failure} onRetry={state.reload} />;
   }
   const selection = state.data;
   const empty = selection.sections.length === 0 && selection.products.length === 0;

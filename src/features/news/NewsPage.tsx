@@ -22,7 +22,11 @@ export default function NewsPage() {
         </Stack>
       )}
       {news.status === 'error' && (
-        <ErrorState message="Не удалось загрузить новости." onRetry={news.reload} />
+        <ErrorState
+          what="Не удалось загрузить новости"
+          failure={news.failure}
+          onRetry={news.reload}
+        />
       )}
       {news.status === 'done' && news.data.length === 0 && <EmptyState text="Новостей пока нет" />}
       {news.status === 'done' &&

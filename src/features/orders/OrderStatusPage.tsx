@@ -86,7 +86,8 @@ export default function OrderStatusPage() {
   } else if (history.status === 'error') {
     content = (
       <ErrorState
-        message="Не удалось загрузить заказы: нет связи с сервером магазина. Попробуйте ещё раз чуть позже."
+        what="Не удалось загрузить заказы"
+        failure={history.failure}
         onRetry={history.reload}
       />
     );

@@ -21,7 +21,8 @@ export default function PolicyPage() {
       <Title order={1}>{TITLE}</Title>
       {policy.status === 'error' && (
         <ErrorState
-          message="Не удалось загрузить политику конфиденциальности. Попробуйте ещё раз."
+          what="Не удалось загрузить политику конфиденциальности"
+          failure={policy.failure}
           onRetry={policy.reload}
         />
       )}
