@@ -17,6 +17,7 @@ import { pageSource } from '../app/page-source';
 import { matchPage, pageQueries } from '../app/routes';
 import { type FormOutcome, PageData } from '../ui/page-data';
 import { type BackendCalls, backendCalls, type Visitor, visitorIdentity } from './backend-calls';
+import { type Change, changedShown } from './changes';
 import { PublicAnswers, type PublicAnswersOptions } from './public-answers';
 
 export { PAGE_DATA_ID } from '../app/embedded-page';
@@ -30,6 +31,7 @@ export { themeVariablesCss } from '../app/theme-variables';
 export type { Visitor } from './backend-calls';
 export type { FormOutcome } from '../ui/page-data';
 export type { PublicAnswersOptions } from './public-answers';
+export { type Change, changedShown, isReached, joinChanges, NO_CHANGE } from './changes';
 export { sameOriginPath } from '../lib/same-origin-path';
 export { IMAGE_ROUTE, IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH } from '../lib/image-url';
 export { relativeMediaUrls } from '../lib/media-urls';
@@ -68,6 +70,14 @@ function connected(): Connection {
   return connection;
 }
 
+/**
+ * Marks the kept public answers a change reaches as outdated (host/change-hook.ts): each is asked
+ * for again at its next use, and stands in until the backend gives it. Returns how many.
+ */
+export function outdateAnswers(change: Change): number {
+  return connected().answers.outdate(changedShown(change));
+}
+
 /** A request's calls to the backend as `visitor`, all ended within `budgetMs`. */
 export function startCalls(visitor: Visitor, budgetMs: number): BackendCalls {
   const { baseURL, fetch } = connected();
@@ -91,6 +101,11 @@ export interface RenderRequest {
   shared: boolean;
   /** What the server says of a form the visitor posted without the app. */
   outcome?: FormOutcome;
+  /**
+   * A renewal of a kept page after a change (host/page-renewal.ts): public answers that came
+   * before this time (the wall clock's milliseconds) are asked for again.
+   */
+  freshSince?: number;
 }
 
 export type RenderResult = {
@@ -105,6 +120,13 @@ export type RenderResult = {
       status: number;
       /** False when part of its data did not come (the backend down or late): it is this moment's. */
       complete: boolean;
+      /**
+       * Part of its data is the last good answer standing in for one the backend did not give:
+       * the page shows what the shop had, and a renewal is tried again later.
+       */
+      standIn: boolean;
+      /** What its data shows (src/lib/shown-data.ts): the changes that make it out of date. */
+      shows: string[];
       /** Title, meta tags and JSON-LD (the theme's variables are the server's: themeVariablesCss). */
       head: string;
       /** The data hydration starts from, as the JSON text of a script element. */
@@ -147,9 +169,12 @@ async function loadPage(
   calls: BackendCalls,
   outcome: FormOutcome,
   shared: boolean,
-): Promise<{ page: PageData; basket: BasketSeed | null }> {
+  freshSince: number | undefined,
+): Promise<{ page: PageData; basket: BasketSeed | null; standIn: boolean; shows: string[] }> {
   const { answers } = connected();
   const page = new PageData(url, {}, {}, outcome);
+  let standIn = false;
+  const shows = new Set<string>();
   let basket: BasketSeed | null = shared ? EMPTY_BASKET : null;
   const seedLoad = (shared ? Promise.resolve(EMPTY_BASKET) : loadBasketSeed(calls)).then(
     (seed) => {
@@ -163,9 +188,11 @@ async function loadPage(
   const queryLoads = Promise.resolve(established).then(() =>
     Promise.all(
       pageQueries(url).map((query) =>
-        answers.load(query, calls.api).then(
-          (data) => {
-            page.answers[query.key] = data;
+        answers.load(query, calls.api, freshSince).then(
+          (loaded) => {
+            page.answers[query.key] = loaded.value;
+            standIn ||= loaded.standIn;
+            for (const name of query.shows(loaded.value)) shows.add(name);
           },
           (error: unknown) => {
             // The page shows its error state, and `Повторить` (a form) asks again: without the
@@ -179,7 +206,7 @@ async function loadPage(
   // Every call ends by the deadline (the calls' signal), and so does every load: the last good
   // answers that stand in for the late ones are in before the page renders.
   await Promise.all([seedLoad, queryLoads]);
-  return { page, basket };
+  return { page, basket, standIn, shows: [...shows] };
 }
 
 /** The page a request asks for: its path as sent, its address as the router reads it, its route. */
@@ -198,8 +225,8 @@ export function isPublicPage(requestUrl: string): boolean {
 
 export async function renderPage(request: RenderRequest): Promise<RenderResult> {
   const { pathname, search, url, match } = pageOf(request.url);
-  const [{ page, basket }, source] = await Promise.all([
-    loadPage(url, request.calls, request.outcome ?? {}, request.shared),
+  const [{ page, basket, standIn, shows }, source] = await Promise.all([
+    loadPage(url, request.calls, request.outcome ?? {}, request.shared, request.freshSince),
     match && pageSource(match.route.page),
   ]);
   // What the backend set for the visitor (a newcomer's session) goes out with their page; a page
@@ -266,6 +293,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         basketLines,
         status,
         complete: !Object.values(page.refused).includes(SERVICE_UNAVAILABLE),
+        standIn,
+        shows,
         head: headHtml(
           pageHead(match, page, request.origin, pathname, status),
           request.origin,
