@@ -13,11 +13,13 @@ import { serverErrors } from '../stub-server/http.ts';
 import type { PublicAnswersOptions } from '../src/server-entry/entry-server.tsx';
 import { accessLog } from './access-log.ts';
 import { builtEntry, sourceEntry } from './app-entry.ts';
+import { changeHook } from './change-hook.ts';
 import { backendAgent } from './backend-agent.ts';
 import { backendPathGuard } from './backend-paths.ts';
 import { backendProxy } from './backend-proxy.ts';
 import { draining } from './draining.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
+import { pageRenewal } from './page-renewal.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
 import { plainScheme } from './request-scheme.ts';
 import { answerClientError, securityHeaders } from './security.ts';
@@ -74,6 +76,12 @@ export interface ShopServerOptions {
   /** How long nginx or a CDN may keep a public page before it asks again. */
   pageCacheSeconds?: number;
   /**
+   * The backend's change hook (host/change-hook.ts; off without a secret), nginx's listener that
+   * renews the pages it keeps (host/page-renewal.ts), and the file the list of them outlives a
+   * restart in.
+   */
+  changes?: { secret?: string; renewUrl?: string; keptPagesFile?: string };
+  /**
    * How long a stopping instance leaves its idle kept-alive connections open (0, unless asked:
    * closed at once). Longer than nginx's upstream keepalive_timeout, so that nginx closes them
    * first.
@@ -101,6 +109,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     stopGraceMs: 0,
     ...given,
     images: { ...shopDefaults.images, ...given.images },
+    changes: { ...shopDefaults.changes, ...given.changes },
     publicAnswers: { ...shopDefaults.publicAnswers, ...given.publicAnswers },
   };
   const host = options.host;
@@ -133,6 +142,11 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     if (drain.stopping) res.status(503).send('stopping');
     else res.send('ok');
   });
+  const { secret, renewUrl, keptPagesFile } = options.changes;
+  const renewal = secret ? pageRenewal({ renewUrl, file: keptPagesFile, app: entry }) : undefined;
+  if (secret && renewal) {
+    app.use(changeHook({ secret, accept: (change) => renewal.change(change) }));
+  }
 
   // Filled in once the server listens: the embedded stub answers on the server's own port.
   let ownUrl = '';
@@ -181,6 +195,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     pageCacheSeconds: options.pageCacheSeconds,
     // Unset: the app's own zone (src/lib/shop-time-zone.ts), which the browser formats in too.
     timeZone: options.timeZone ?? entry.DEFAULT_TIME_ZONE,
+    renewal,
   };
   let closeVite = async () => {};
   if (vite) {
@@ -243,6 +258,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
       })
         .then(closeVite)
         .then(closeBackend)
+        .then(() => renewal?.close())
         .then(() => agent.close());
       return closing;
     },

@@ -73,6 +73,13 @@ try {
   });
   console.log(`Магазин ягод: ${server.url}`);
   console.log(settings.apiTarget ? `API: ${settings.apiTarget}` : 'API: встроенная заглушка');
+  if (settings.changeHookSecret) {
+    console.log(
+      settings.pageRenewUrl
+        ? `Хук изменений: POST /hooks/changed; страницы nginx обновляются через ${settings.pageRenewUrl}`
+        : 'Хук изменений: POST /hooks/changed; без PAGE_RENEW_URL обновляется только память',
+    );
+  }
   stopOnSignals(server, 'дожидаюсь начатых запросов и останавливаюсь');
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;

@@ -113,6 +113,13 @@ export type RenderResult = {
   setCookies: string[];
   /** How many lines the visitor's basket has, as the page shows it; null when not loaded. */
   basketLines: number | null;
+  /**
+   * Part of its data is the last good answer standing in for one the backend did not give: the
+   * page shows what the shop had, and a renewal is tried again later.
+   */
+  standIn: boolean;
+  /** What its data shows (src/lib/shown-data.ts): the changes that make it out of date. */
+  shows: string[];
 } & (
   | { kind: 'redirect'; location: string }
   | {
@@ -120,13 +127,6 @@ export type RenderResult = {
       status: number;
       /** False when part of its data did not come (the backend down or late): it is this moment's. */
       complete: boolean;
-      /**
-       * Part of its data is the last good answer standing in for one the backend did not give:
-       * the page shows what the shop had, and a renewal is tried again later.
-       */
-      standIn: boolean;
-      /** What its data shows (src/lib/shown-data.ts): the changes that make it out of date. */
-      shows: string[];
       /** Title, meta tags and JSON-LD (the theme's variables are the server's: themeVariablesCss). */
       head: string;
       /** The data hydration starts from, as the JSON text of a script element. */
@@ -282,7 +282,14 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     function finish() {
       if (context.redirectTo) {
         stream.abort();
-        resolve({ kind: 'redirect', location: context.redirectTo, setCookies, basketLines });
+        resolve({
+          kind: 'redirect',
+          location: context.redirectTo,
+          setCookies,
+          basketLines,
+          standIn,
+          shows,
+        });
         return;
       }
       const status = context.statusCode ?? 200;

@@ -22,10 +22,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Replaces `from` by `to`, which must stand in the file exactly once. */
-function swap(text: string, from: string, to: string): string {
+/** Replaces `from` by `to`, which must stand in the file exactly `times` times. */
+function swap(text: string, from: string, to: string, times = 1): string {
   const parts = text.split(from);
-  if (parts.length !== 2) throw new Error(`deploy/nginx.conf: "${from}" must appear once`);
+  if (parts.length !== times + 1) {
+    throw new Error(`deploy/nginx.conf: "${from}" must appear ${times} time(s)`);
+  }
   return parts.join(to);
 }
 
@@ -134,11 +136,23 @@ export async function startInstances(
 export interface Recipe {
   /** nginx's address, `http://127.0.0.1:PORT`. */
   url: string;
+  /** Its renewing listener (the instances' PAGE_RENEW_URL). */
+  renewUrl: string;
+  /** Its prefix: logs/, tmp/pages (the kept pages). */
+  prefix: string;
   close(): Promise<void>;
 }
 
+export interface RecipeOptions {
+  /** The renewing listener's port, known to the instances before nginx starts (PAGE_RENEW_URL). */
+  renewPort?: number;
+}
+
 /** deploy/nginx.conf in front of two instances, with its files under a new temporary prefix. */
-export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> {
+export async function startRecipe(
+  shops: [Instance, Instance],
+  options: RecipeOptions = {},
+): Promise<Recipe> {
   if (!existsSync(NGINX)) {
     throw new Error(
       `nginx is not installed at ${NGINX}: apt-get install nginx (bash .ci/run does)`,
@@ -146,10 +160,14 @@ export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> 
   }
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-'));
   const port = await freePort();
+  const renewPort = options.renewPort ?? (await freePort());
   let conf = await readFile(path.join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
-  conf = swap(conf, '127.0.0.1:3001', `127.0.0.1:${shops[0].port}`);
-  conf = swap(conf, '127.0.0.1:3002', `127.0.0.1:${shops[1].port}`);
+  // The upstream's servers, and the hook's copy to each.
+  conf = swap(conf, '127.0.0.1:3001', `127.0.0.1:${shops[0].port}`, 2);
+  conf = swap(conf, '127.0.0.1:3002', `127.0.0.1:${shops[1].port}`, 2);
   conf = swap(conf, 'listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
+  conf = swap(conf, 'listen 127.0.0.1:8081;', `listen 127.0.0.1:${renewPort};`);
+  conf = swap(conf, '    8081 1;', `    ${renewPort} 1;`);
   conf = swap(conf, 'root /srv/berries-shop/dist/client;', `root ${REPO_ROOT}dist/client;`);
   // Run as root, nginx's workers run as nobody: they must reach the caches under the prefix.
   await chmod(prefix, 0o755);
@@ -177,13 +195,15 @@ export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> 
     await close();
     throw error;
   }
-  return { url, close };
+  return { url, renewUrl: `http://127.0.0.1:${renewPort}`, prefix, close };
 }
 
 /** The e2e tests' production in small: a stub backend, two instances in front of it, nginx. */
 export interface StubRecipe {
   /** nginx's address. */
   url: string;
+  /** Its renewing listener. */
+  renewUrl: string;
   backend: RunningServer;
   shops: [Instance, Instance];
   /** Stops all that is still running, and removes the stub's data. */
@@ -201,17 +221,21 @@ export async function startStubRecipe(env: Record<string, string> = {}): Promise
     for (const stop of stops.reverse()) await stop();
   };
   try {
-    const stub = await startStub({ port: 0, dataFile: path.join(dir, 'db.json') });
+    const stub = await startStub({ port: 0, dataFile: path.join(dir, 'db.json'), controls: true });
     let stubClosed: Promise<void> | undefined;
     const backend = { ...stub, close: () => (stubClosed ??= stub.close()) };
     stops.push(backend.close);
-    const shops = await startInstances(2, stub.url.replace(/\/$/, ''), env);
+    const renewPort = await freePort();
+    const shops = await startInstances(2, stub.url.replace(/\/$/, ''), {
+      PAGE_RENEW_URL: `http://127.0.0.1:${renewPort}`,
+      ...env,
+    });
     stops.push(() => Promise.all(shops.map((shop) => shop.close())).then(() => {}));
     const [one, two] = shops;
     if (!one || !two) throw new Error('two instances were asked for');
-    const recipe = await startRecipe([one, two]);
+    const recipe = await startRecipe([one, two], { renewPort });
     stops.push(recipe.close);
-    return { url: recipe.url, backend, shops: [one, two], close };
+    return { url: recipe.url, renewUrl: recipe.renewUrl, backend, shops: [one, two], close };
   } catch (error) {
     await close();
     throw error;
