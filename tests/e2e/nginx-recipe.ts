@@ -144,6 +144,8 @@ export interface Recipe {
 }
 
 export interface RecipeOptions {
+  /** nginx's port, when a backend must know it before nginx starts (its change hook's address). */
+  port?: number;
   /** The renewing listener's port, known to the instances before nginx starts (PAGE_RENEW_URL). */
   renewPort?: number;
 }
@@ -159,7 +161,7 @@ export async function startRecipe(
     );
   }
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const renewPort = options.renewPort ?? (await freePort());
   let conf = await readFile(path.join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
   // The upstream's servers, and the hook's copy to each.
@@ -205,6 +207,8 @@ export interface StubRecipe {
   /** Its renewing listener. */
   renewUrl: string;
   backend: RunningServer;
+  /** Starts the stub again after `backend.close()`: on its port, with its data. */
+  restartBackend(): Promise<void>;
   shops: [Instance, Instance];
   /** Stops all that is still running, and removes the stub's data. */
   close(): Promise<void>;
@@ -221,10 +225,16 @@ export async function startStubRecipe(env: Record<string, string> = {}): Promise
     for (const stop of stops.reverse()) await stop();
   };
   try {
-    const stub = await startStub({ port: 0, dataFile: path.join(dir, 'db.json'), controls: true });
+    const dataFile = path.join(dir, 'db.json');
+    let stub = await startStub({ port: 0, dataFile, controls: true });
     let stubClosed: Promise<void> | undefined;
     const backend = { ...stub, close: () => (stubClosed ??= stub.close()) };
-    stops.push(backend.close);
+    const restartBackend = async () => {
+      await backend.close();
+      stub = await startStub({ port: backend.port, dataFile, controls: true });
+      stubClosed = undefined;
+    };
+    stops.push(() => backend.close());
     const renewPort = await freePort();
     const shops = await startInstances(2, stub.url.replace(/\/$/, ''), {
       PAGE_RENEW_URL: `http://127.0.0.1:${renewPort}`,
@@ -235,7 +245,14 @@ export async function startStubRecipe(env: Record<string, string> = {}): Promise
     if (!one || !two) throw new Error('two instances were asked for');
     const recipe = await startRecipe([one, two], { renewPort });
     stops.push(recipe.close);
-    return { url: recipe.url, renewUrl: recipe.renewUrl, backend, shops: [one, two], close };
+    return {
+      url: recipe.url,
+      renewUrl: recipe.renewUrl,
+      backend,
+      restartBackend,
+      shops: [one, two],
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
