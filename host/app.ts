@@ -1,6 +1,7 @@
 // The shop's one server: pages rendered as HTML, the build's files, and /api and /media from
 // the embedded stub or, with API_TARGET, from the real backend. Stateless: any number of
 // instances serve the same shop behind nginx or a load balancer.
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, Server as NetServer } from 'node:net';
 import path from 'node:path';
@@ -29,7 +30,16 @@ import { sitemapRoutes } from './sitemap.ts';
 import { staticFiles } from './static.ts';
 import { visitorForms } from './visitor-forms.ts';
 
+/**
+ * The checkout when the host runs from its source (tsx); the build's folder (dist/) when built:
+ * vite.config.ts mirrors what the host reads into dist/ (sourceFileUrls), so the same relative
+ * paths hold in both.
+ */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The build: the built host's own folder, or dist/ of the checkout. */
+export const BUILD_DIR = existsSync(path.join(REPO_ROOT, 'server', 'entry-server.js'))
+  ? REPO_ROOT
+  : path.join(REPO_ROOT, 'dist');
 
 /**
  * The server's options: host/settings.ts's table (PORT, API_TARGET, ...) as host/main.ts reads it
@@ -45,7 +55,7 @@ export interface ShopServerOptions {
   stub?: StubAppOptions;
   /** Vite's dev server with hot reload instead of the build. */
   dev?: boolean;
-  /** The build; default dist/ of the repo. */
+  /** The build; default BUILD_DIR. */
   distDir?: string;
   /** The public origin (`https://shop.example`) for canonical addresses and OpenGraph. */
   siteUrl?: string;
@@ -113,7 +123,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     publicAnswers: { ...shopDefaults.publicAnswers, ...given.publicAnswers },
   };
   const host = options.host;
-  const distDir = options.distDir ?? path.join(REPO_ROOT, 'dist');
+  const distDir = options.distDir ?? BUILD_DIR;
   // Vite (development only) is loaded and started here, its middleware mounted further down.
   let vite: ViteDevServer | undefined;
   if (options.dev) {

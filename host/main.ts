@@ -51,8 +51,7 @@ try {
 // React's production build unless asked for the development one (hot reload).
 process.env.NODE_ENV ??= args.dev ? 'development' : 'production';
 // After NODE_ENV: React reads it when it is first imported.
-const { REPO_ROOT, startShopServer } = await import('./app.ts');
-const dist = path.join(REPO_ROOT, 'dist');
+const { BUILD_DIR: dist, startShopServer } = await import('./app.ts');
 if (!args.dev && !existsSync(path.join(dist, 'server', 'entry-server.js'))) {
   console.error(`Нет сборки приложения (${dist}).`);
   console.error(

@@ -83,18 +83,24 @@ function serverCommand(root: string): string[] {
  */
 export async function startShopProcess({
   root = REPO_ROOT,
+  main,
+  cwd,
   env = {},
   args = [],
   port: wanted,
 }: {
   root?: string;
+  /** The built host to run (`…/host/main.js`) instead of the checkout's at `root`. */
+  main?: string;
+  /** Its working folder; default `root`. */
+  cwd?: string;
   env?: Record<string, string>;
   args?: string[];
   port?: number;
 }): Promise<Instance> {
   const port = wanted ?? (await freePort());
-  const child = spawn(process.execPath, [...serverCommand(root), ...args], {
-    cwd: root,
+  const child = spawn(process.execPath, [...(main ? [main] : serverCommand(root)), ...args], {
+    cwd: cwd ?? root,
     env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
