@@ -3,6 +3,7 @@
 // word, so a team that copies the guide copies the backend that passes the pact.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { EXAMPLE_CHANGE } from './support/change-hook';
 
 const ROOT = new URL('../', import.meta.url);
 const HEADER = /^# (contracts\/django\/reference\/\S+)\n/;
@@ -27,6 +28,24 @@ describe('the guide quotes the reference backend word for word', () => {
         'contracts/django/reference/shop/middleware.py',
       ]),
     );
+  });
+
+  it('has the listings of the change hook: settings, signals, the stock an order takes, tell_shop', () => {
+    const listed = listings.map((listing) => listing.file);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        'contracts/django/reference/berries/settings.py',
+        'contracts/django/reference/shop/signals.py',
+        'contracts/django/reference/shop/changes.py',
+      ]),
+    );
+    expect(listings.some((listing) => listing.text.includes('def take_stock(lines):'))).toBe(true);
+  });
+
+  it('shows the change hook’s body as the hook’s pact is written from it', () => {
+    const section = guide.slice(guide.indexOf('## Tell the shop what changed'));
+    const example = /```json\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    expect(JSON.parse(example)).toEqual(EXAMPLE_CHANGE);
   });
 
   it.each(referenceListings(readFileSync(new URL('contracts/README.md', ROOT), 'utf8')))(
