@@ -146,6 +146,8 @@ export interface Recipe {
   renewUrl: string;
   /** Its prefix: logs/, tmp/pages (the kept pages). */
   prefix: string;
+  /** nginx's master process (its workers are its children). */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -154,11 +156,13 @@ export interface RecipeOptions {
   port?: number;
   /** The renewing listener's port, known to the instances before nginx starts (PAGE_RENEW_URL). */
   renewPort?: number;
+  /** The folder holding assets/ (deploy/release.sh's home); default the checkout's build. */
+  assetsRoot?: string;
 }
 
 /** deploy/nginx.conf in front of two instances, with its files under a new temporary prefix. */
 export async function startRecipe(
-  shops: [Instance, Instance],
+  shops: [Pick<Instance, 'port'>, Pick<Instance, 'port'>],
   options: RecipeOptions = {},
 ): Promise<Recipe> {
   if (!existsSync(NGINX)) {
@@ -176,7 +180,11 @@ export async function startRecipe(
   conf = swap(conf, 'listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
   conf = swap(conf, 'listen 127.0.0.1:8081;', `listen 127.0.0.1:${renewPort};`);
   conf = swap(conf, '    8081 1;', `    ${renewPort} 1;`);
-  conf = swap(conf, 'root /srv/berries-shop/dist/client;', `root ${REPO_ROOT}dist/client;`);
+  conf = swap(
+    conf,
+    'root /srv/berries-shop;',
+    `root ${options.assetsRoot ?? `${REPO_ROOT}dist/client`};`,
+  );
   // Run as root, nginx's workers run as nobody: they must reach the caches under the prefix.
   await chmod(prefix, 0o755);
   await mkdir(path.join(prefix, 'logs'), { recursive: true });
@@ -203,7 +211,7 @@ export async function startRecipe(
     await close();
     throw error;
   }
-  return { url, renewUrl: `http://127.0.0.1:${renewPort}`, prefix, close };
+  return { url, renewUrl: `http://127.0.0.1:${renewPort}`, prefix, pid: nginx.pid ?? 0, close };
 }
 
 /** The e2e tests' production in small: a stub backend, two instances in front of it, nginx. */
@@ -212,6 +220,8 @@ export interface StubRecipe {
   url: string;
   /** Its renewing listener. */
   renewUrl: string;
+  /** nginx's master process. */
+  nginxPid: number;
   backend: RunningServer;
   /** Starts the stub again after `backend.close()`: on its port, with its data. */
   restartBackend(): Promise<void>;
@@ -254,6 +264,7 @@ export async function startStubRecipe(env: Record<string, string> = {}): Promise
     return {
       url: recipe.url,
       renewUrl: recipe.renewUrl,
+      nginxPid: recipe.pid,
       backend,
       restartBackend,
       shops: [one, two],
