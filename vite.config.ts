@@ -198,6 +198,37 @@ function runnableBuild(): Plugin {
   };
 }
 
+/** Mantine's component that writes the theme's variables, as its package lays it out (9.7.3). */
+const MANTINE_CSS_VARIABLES =
+  /@mantine\/core\/esm\/core\/MantineProvider\/MantineCssVariables\/MantineCssVariables\.mjs$/;
+
+/**
+ * The browser's build without Mantine's component that writes the theme's variables: the app
+ * turns it off (src/app/App.tsx: withCssVariables={false}; the server writes them in each page's
+ * head, src/app/theme-variables.ts), yet MantineProvider imports it and its resolvers, some
+ * 2.5 KB gzip that no page runs. That room is what the speed report of issue 40 (src/app/rum.ts)
+ * takes in the first view's budget. A Mantine whose layout differs fails the build here, rather
+ * than carry the bytes again unnoticed.
+ */
+function withoutMantineCssVariables(): Plugin {
+  let replaced = false;
+  return {
+    name: 'berries-without-mantine-css-variables',
+    apply: (_config, { isSsrBuild }) => !isSsrBuild,
+    enforce: 'pre',
+    load(id) {
+      if (!MANTINE_CSS_VARIABLES.test(id)) return null;
+      replaced = true;
+      return 'export function MantineCssVariables() { return null; }';
+    },
+    buildEnd(error) {
+      if (!error && !replaced && this.meta.watchMode === false) {
+        this.error(`${MANTINE_CSS_VARIABLES.source} was not found: has Mantine's layout changed?`);
+      }
+    },
+  };
+}
+
 // `npm run build` makes the whole shop:
 //   vite build                                  the browser's files, dist/client (with the
 //                                               manifest the server reads to preload a page's chunks)
@@ -205,13 +236,13 @@ function runnableBuild(): Plugin {
 //   vite build --ssr host/main.ts --mode host   the Node host that loads it, dist/host (`node
 //                                               dist/host/main.js`), the stub within it
 // `npm run dev` runs Vite inside the shop's own server (`tsx host/main.ts --dev`).
-export default defineConfig(({ isSsrBuild, mode }) => ({
+export default defineConfig(({ command, isSsrBuild, mode }) => ({
   plugins:
     mode === 'host'
       ? [sourceFileUrls(), runtimeImports(), runnableBuild()]
       : isSsrBuild
         ? [react(), runtimeImports()]
-        : [react(), precompress()],
+        : [react(), precompress(), ...(command === 'build' ? [withoutMantineCssVariables()] : [])],
   resolve: {
     alias: {
       'use-sync-external-store/shim/index.js': path.resolve('src/lib/use-sync-external-store.ts'),

@@ -276,7 +276,7 @@ function childrenOf(pid: number): number[] {
 async function badHooks(recipe: StubRecipe) {
   const pids = {
     instances: recipe.shops.map((shop) => shop.child.pid ?? 0),
-    nginx: childrenOf(recipe.nginxPid),
+    nginx: childrenOf(recipe.recipe.pid),
   };
   const cpu = () => ({
     instances: pids.instances.reduce((sum, pid) => sum + cpuMs(pid), 0),

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { type FirstView, HOME_BUDGET, kb, measureFirstView } from '../tests/e2e/first-view.ts';
 import { benchImageRoute, imagesTargets } from './images.ts';
 import { benchLoadingState } from './loading-state.ts';
+import { benchObservability } from './observability.ts';
 import { auditRoutes, lighthouseTable } from './lighthouse.ts';
 import { launchChromium } from './lib/browsers.ts';
 import { runBench } from './lib/main.ts';
@@ -40,8 +41,9 @@ await runBench(async (atExit) => {
   const stub = benchStubSearch();
   const writes = await benchStubWrites(atExit);
   const pages = await benchPages(atExit);
+  const observability = await benchObservability(atExit);
   const imageRoute = await benchImageRoute(atExit);
-  say('stub writes, pages and image route timed');
+  say('stub writes, pages, observability and image route timed');
 
   const base = (await startBenchShop(atExit)).url.replace(/\/+$/, '');
   const browser = await launchChromium();
@@ -82,6 +84,7 @@ await runBench(async (atExit) => {
     stub_writes: writes,
     loading_state: loading,
     pages,
+    observability,
     image_route: imageRoute,
     dead_taps: deadTaps,
   };
@@ -91,6 +94,7 @@ await runBench(async (atExit) => {
     `## Search\n\n${targetTable(search)}`,
     `## The stub under basket writes\n\n${stubWritesTable(writes)}`,
     `## Pages rendered by the server\n\n${pagesTable(pages)}`,
+    `## What metrics, logs and Server-Timing cost\n\n${targetTable(observability.targets)}`,
     `## Pictures\n\n${targetTable(pictures)}`,
     `## Loading state while the API is slow (every /api answer held)\n\n${targetTable(loading)}`,
     `## Dead taps on a slow phone\n\n${deadTapsTable(deadTaps)}`,
@@ -98,7 +102,9 @@ await runBench(async (atExit) => {
   ].join('\n\n');
   await writeReport('bench', 'npm run bench', report, md);
   return (
-    [budget, search, pictures, loading, stubWritesTargets(writes)].every(allMet) &&
+    [budget, search, pictures, loading, stubWritesTargets(writes), observability.targets].every(
+      allMet,
+    ) &&
     views.every((view) => view.external.length === 0) &&
     lighthouse.every((audit) => audit.met) &&
     pages.met &&

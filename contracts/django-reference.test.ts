@@ -43,13 +43,25 @@ describe('the reference Django backend honours the pact', () => {
     },
   );
 
-  it("logs each request with the visitor's address from X-Forwarded-For", async () => {
+  it("logs each request with the visitor's address from X-Forwarded-For, and the shop's request id", async () => {
     await fetch(`${backend!.url}/api/catalog/section_root`, {
-      headers: { 'X-Forwarded-For': '203.0.113.7' },
+      headers: {
+        'X-Forwarded-For': '203.0.113.7',
+        'X-Request-Id': '4d6f0e6b3a2c4f1e9b8a7c6d5e4f3a2b',
+      },
     });
     await expect
       .poll(() => backend!.logs())
-      .toMatch(/^203\.0\.113\.7 "GET \/api\/catalog\/section_root" 200$/m);
+      .toMatch(
+        /^203\.0\.113\.7 "GET \/api\/catalog\/section_root" 200 id=4d6f0e6b3a2c4f1e9b8a7c6d5e4f3a2b$/m,
+      );
+    // An id that is no id is not written as one.
+    await fetch(`${backend!.url}/api/catalog/section_root`, {
+      headers: { 'X-Request-Id': 'a b"; rm' },
+    });
+    await expect
+      .poll(() => backend!.logs())
+      .toMatch(/"GET \/api\/catalog\/section_root" 200 id=-$/m);
   });
 
   /** A visitor of the backend: their cookies, a basket line, and order_commit with a key. */

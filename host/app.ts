@@ -12,7 +12,6 @@ import type { ViteDevServer } from 'vite';
 import type { StubAppOptions } from '../stub-server/app.ts';
 import { serverErrors } from '../stub-server/http.ts';
 import type { PublicAnswersOptions } from '../src/server-entry/entry-server.tsx';
-import { accessLog } from './access-log.ts';
 import { builtEntry, sourceEntry } from './app-entry.ts';
 import { changeHook } from './change-hook.ts';
 import { backendAgent } from './backend-agent.ts';
@@ -20,9 +19,13 @@ import { backendPathGuard } from './backend-paths.ts';
 import { backendProxy } from './backend-proxy.ts';
 import { draining } from './draining.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
+import { type MetricsServer, serveMetrics, type ShopMetrics, shopMetrics } from './metrics.ts';
 import { pageRenewal } from './page-renewal.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
+import { accessLog, requestIds } from './request-log.ts';
+import { routeNamer } from './request-route.ts';
 import { plainScheme } from './request-scheme.ts';
+import { rumRoute } from './rum.ts';
 import { answerClientError, securityHeaders } from './security.ts';
 import { shopDefaults } from './settings.ts';
 import { settingsForms } from './settings-forms.ts';
@@ -61,8 +64,17 @@ export interface ShopServerOptions {
   siteUrl?: string;
   /** How long a page waits for its data before it goes out with loading states. */
   dataTimeoutMs?: number;
-  /** One line per request on stdout (off unless asked: the command line asks). */
+  /** One JSON line per request on stdout (off unless asked: the command line asks). */
   accessLog?: boolean;
+  /**
+   * Prometheus' /metrics on an address of its own (off unless asked: the command line asks);
+   * port 0 picks a free one.
+   */
+  metrics?: { port: number; host: string } | false;
+  /** Pages say their backend wait and render time in Server-Timing. */
+  serverTiming?: boolean;
+  /** The share of views whose browser reports its speed to /rum. */
+  rumSample?: number;
   /** Order dates are shown in this IANA zone. */
   timeZone?: string;
   /** The image route's cache and limits (host/image-route.ts). */
@@ -103,6 +115,8 @@ export interface RunningShop {
   /** `http://127.0.0.1:3000/` */
   url: string;
   port: number;
+  /** Where Prometheus reads the instance's metrics, when they are on. */
+  metricsUrl?: string;
   /**
    * Stops taking connections, fails /healthz and closes each connection after its answer, and
    * resolves once the requests in flight are answered.
@@ -113,9 +127,11 @@ export interface RunningShop {
 export async function startShopServer(given: ShopServerOptions): Promise<RunningShop> {
   const options = {
     ...shopDefaults,
-    // A server started inside another program (a test, a bench) writes no access log, and stops
-    // at once: no nginx in front of it keeps idle connections. The command line asks for both.
+    // A server started inside another program (a test, a bench) writes no access log, serves no
+    // metrics, and stops at once: no nginx in front of it keeps idle connections. The command
+    // line asks for all three.
     accessLog: false,
+    metrics: false as const,
     stopGraceMs: 0,
     ...given,
     images: { ...shopDefaults.images, ...given.images },
@@ -139,11 +155,21 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
   const app = express();
   app.disable('x-powered-by');
   const drain = draining();
+  // Each request's id (nginx's X-Request-Id, or its own), for the log, the backend and metrics.
+  app.use(requestIds);
   app.use(drain.track);
   // Behind nginx: the visitor's scheme and host come from its X-Forwarded-* headers.
   app.set('trust proxy', 'loopback');
   plainScheme(app);
-  if (options.accessLog) app.use(accessLog());
+  const nameRoute = routeNamer(entry);
+  // The image route's queue, once it exists (below), for the metrics' gauge.
+  let resizes = () => ({ running: 0, waiting: 0 });
+  const metrics: ShopMetrics | undefined = options.metrics
+    ? shopMetrics({ draining: () => drain.stopping, resizes: () => resizes() })
+    : undefined;
+  if (metrics) app.use(metrics.requests(nameRoute));
+  const log = options.accessLog ? accessLog(nameRoute) : undefined;
+  if (log) app.use(log.middleware);
   // The build's inline scripts are known once the renderer has read it (below).
   let scriptHashes: string[] = [];
   app.use(securityHeaders({ csp: !options.dev, scriptHashes: () => scriptHashes }));
@@ -167,14 +193,14 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
   const mediaBase = options.apiTarget ? `${options.apiTarget.replace(/\/+$/, '')}/media/` : '';
   const maxAnswerBytes = options.backendMaxAnswerBytes;
   const agent = backendAgent(options.backendMaxSockets, maxAnswerBytes);
-  app.use(
-    entry.IMAGE_ROUTE,
-    imageRoute(entry, {
-      ...options.images,
-      mediaBase: () => mediaBase || `${ownUrl}media/`,
-      fetch: agent.fetch,
-    }),
-  );
+  const images = imageRoute(entry, {
+    ...options.images,
+    mediaBase: () => mediaBase || `${ownUrl}media/`,
+    fetch: agent.fetch,
+    pictures: metrics?.pictures,
+  });
+  resizes = images.resizes;
+  app.use(entry.IMAGE_ROUTE, images);
   // Before anything reaches the backend or the stub: one reading of every path.
   app.use(backendPathGuard());
   // API answers and media (SVG) compressed on the fly when larger than 1 KB.
@@ -206,6 +232,11 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     // Unset: the app's own zone (src/lib/shop-time-zone.ts), which the browser formats in too.
     timeZone: options.timeZone ?? entry.DEFAULT_TIME_ZONE,
     renewal,
+    recorder: metrics?.recorder,
+    pageTimed: metrics?.page,
+    serverTiming: options.serverTiming,
+    // Only where /rum counts them do browsers send their figures.
+    rumSample: metrics ? options.rumSample : 0,
   };
   let closeVite = async () => {};
   if (vite) {
@@ -224,10 +255,14 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
       timeoutMs: options.sitemapTimeoutMs,
     }),
   );
-  app.use(settingsForms(entry));
+  // The speed shoppers' browsers saw: counted only with the metrics on, refused (404) without.
+  if (metrics) app.use(rumRoute(entry, metrics));
+  app.use(settingsForms(entry, metrics?.form));
   app.use(compression());
   // After compression: a form shown again is a whole page.
-  app.use(await visitorForms(renderer, { formTimeoutMs: options.formTimeoutMs }));
+  app.use(
+    await visitorForms(renderer, { formTimeoutMs: options.formTimeoutMs, record: metrics?.form }),
+  );
   app.get('*', (req, res, next) => {
     // A file the build does not have is a plain 404, not a page.
     if (/\.[a-z0-9]+$/i.test(req.path) || req.path.startsWith('/assets/')) return next();
@@ -250,10 +285,24 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
   });
   const { port } = server.address() as AddressInfo;
   ownUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
+  let metricsServer: MetricsServer | undefined;
+  if (metrics && options.metrics) {
+    try {
+      metricsServer = await serveMetrics(
+        metrics.registry,
+        options.metrics.port,
+        options.metrics.host,
+      );
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
   let closing: Promise<void> | null = null;
   return {
     url: ownUrl,
     port,
+    metricsUrl: metricsServer?.url,
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {
         // Every answer from now on closes its connection, and new connections are refused (nginx
@@ -269,7 +318,10 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
         .then(closeVite)
         .then(closeBackend)
         .then(() => renewal?.close())
-        .then(() => agent.close());
+        .then(() => agent.close())
+        // Prometheus reads the last figures while the instance drains; they go with it.
+        .then(() => metricsServer?.close())
+        .then(() => log?.flush());
       return closing;
     },
   };

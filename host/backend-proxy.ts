@@ -15,6 +15,7 @@ import { pipeline } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import type { Entry } from './app-entry.ts';
 import { isBackendPath } from './backend-paths.ts';
+import { requestOf } from './request-log.ts';
 import { requestOrigin } from './request-scheme.ts';
 import { SVG_POLICY } from './security.ts';
 import { shopDefaults } from './settings.ts';
@@ -179,6 +180,8 @@ export function backendProxy(
     headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
     headers['x-forwarded-proto'] = req.protocol;
     headers['x-forwarded-host'] = req.get('host') ?? '';
+    // The request's id (nginx's, or the instance's own), for the backend's log line.
+    headers['x-request-id'] = requestOf(req).id;
     // JSON comes back plain, so that its image URLs can be rewritten; the shop compresses.
     if (isApi(req)) delete headers['accept-encoding'];
 

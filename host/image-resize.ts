@@ -56,7 +56,7 @@ interface Waiting {
 }
 
 /** The resizer process, started when a picture is asked for and stopped when idle. */
-function resizerProcess() {
+function resizerProcess(onStart: () => void) {
   let child: ChildProcess | undefined;
   let lastId = 0;
   let idle: NodeJS.Timeout | undefined;
@@ -79,6 +79,7 @@ function resizerProcess() {
   function start(): ChildProcess {
     // Plain Node, whatever loader or heap settings the shop's own process runs with.
     const started = fork(RESIZER, [], { execArgv: [], serialization: 'advanced' });
+    onStart();
     started.on('message', (answer: ResizeAnswer) =>
       answered(
         answer.id,
@@ -121,12 +122,13 @@ function resizerProcess() {
 }
 
 /** A queue of at most `concurrency` running jobs and `maxWaiting` waiting ones. */
-function limiter(concurrency: number, maxWaiting: number) {
+function limiter(concurrency: number, maxWaiting: number, onQueued: () => void) {
   let running = 0;
   const waiting: (() => void)[] = [];
-  return async <T>(job: () => Promise<T>): Promise<T> => {
+  const queue = async <T>(job: () => Promise<T>): Promise<T> => {
     if (running >= concurrency) {
       if (waiting.length >= maxWaiting) throw new ResizeError('busy');
+      onQueued();
       await new Promise<void>((resolve) => waiting.push(resolve));
     }
     running += 1;
@@ -137,12 +139,23 @@ function limiter(concurrency: number, maxWaiting: number) {
       waiting.shift()?.();
     }
   };
+  return { queue, counts: () => ({ running, waiting: waiting.length }) };
 }
 
-export function imageResizer(limits: ResizeLimits) {
-  const queue = limiter(limits.concurrency, limits.maxWaiting);
-  const resizer = resizerProcess();
-  return (source: Buffer, width: number, format: OutputFormat): Promise<Buffer> =>
+/** What the resizer tells the metrics (host/metrics.ts). */
+export interface ResizerEvents {
+  /** A resize waits for its turn. */
+  queued(): void;
+  /** A resizer process is started. */
+  resizerStarted(): void;
+}
+
+const SILENT: ResizerEvents = { queued() {}, resizerStarted() {} };
+
+export function imageResizer(limits: ResizeLimits, events: ResizerEvents = SILENT) {
+  const { queue, counts } = limiter(limits.concurrency, limits.maxWaiting, () => events.queued());
+  const resizer = resizerProcess(() => events.resizerStarted());
+  const resize = (source: Buffer, width: number, format: OutputFormat): Promise<Buffer> =>
     queue(() =>
       resizer({
         source,
@@ -152,4 +165,6 @@ export function imageResizer(limits: ResizeLimits) {
         timeoutSeconds: Math.max(1, Math.ceil(limits.timeoutMs / 1000)),
       }),
     );
+  /** Resizes under way, and waiting for their turn. */
+  return Object.assign(resize, { counts });
 }

@@ -16,6 +16,8 @@ import type { Entry } from './app-entry.ts';
 import { ImageCache, type CachedImage } from './image-cache.ts';
 import { imageResizer, OUTPUT_TYPES, ResizeError, type OutputFormat } from './image-resize.ts';
 import { fetchSource, SourceError } from './image-source.ts';
+import type { PictureRecorder } from './metrics.ts';
+import { requestOf } from './request-log.ts';
 import { SVG_POLICY } from './security.ts';
 import { shopDefaults } from './settings.ts';
 
@@ -42,6 +44,20 @@ export interface ImageRouteOptions {
   /** Resizes at once and waiting; beyond that the placeholder, until the queue drains. */
   concurrency?: number;
   maxWaiting?: number;
+  /** Told of each picture resized or failed, and of the resizer's queue and starts. */
+  pictures?: PictureRecorder;
+}
+
+const UNCOUNTED: PictureRecorder = {
+  resized() {},
+  failed() {},
+  queued() {},
+  resizerStarted() {},
+};
+
+export interface ImageRoute extends Router {
+  /** Pictures being resized now, and waiting for their turn. */
+  resizes(): { running: number; waiting: number };
 }
 
 /** The format to answer with, from the browser's Accept (q=0 refuses a type). */
@@ -114,8 +130,9 @@ export type ImageAddresses = Pick<
 export function imageRoute(
   { IMAGE_ROUTE, IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH }: ImageAddresses,
   given: ImageRouteOptions,
-): Router {
+): ImageRoute {
   const options = { ...shopDefaults.images, ...given };
+  const pictures = given.pictures ?? UNCOUNTED;
   const limits = {
     maxBytes: options.maxSourceBytes,
     timeoutMs: options.timeoutMs,
@@ -123,12 +140,15 @@ export function imageRoute(
   };
   const revalidateMs = options.revalidateMs;
   const cache = new ImageCache(options.cacheDir, options.cacheMaxBytes);
-  const resize = imageResizer({
-    maxPixels: options.maxPixels,
-    timeoutMs: limits.timeoutMs,
-    concurrency: options.concurrency,
-    maxWaiting: options.maxWaiting,
-  });
+  const resize = imageResizer(
+    {
+      maxPixels: options.maxPixels,
+      timeoutMs: limits.timeoutMs,
+      concurrency: options.concurrency,
+      maxWaiting: options.maxWaiting,
+    },
+    pictures,
+  );
   // Two requests for the same result while it is being made share the work.
   const making = new Map<string, Promise<CachedImage>>();
 
@@ -138,8 +158,9 @@ export function imageRoute(
     width: number,
     format: OutputFormat,
     stale: CachedImage | null,
+    requestId: string,
   ): Promise<CachedImage> {
-    const answer = await fetchSource(source, limits, stale?.note.validators);
+    const answer = await fetchSource(source, limits, stale?.note.validators, requestId);
     const now = Date.now();
     if (answer.kind === 'unchanged' && stale) {
       await cache.confirm(key, stale, now).catch(warnCacheOnce);
@@ -148,6 +169,7 @@ export function imageRoute(
     if (answer.kind !== 'body') throw new SourceError('unreachable');
     const svg = answer.type === 'image/svg+xml';
     const body = svg ? answer.body : await resize(answer.body, width, format);
+    if (!svg) pictures.resized(format);
     const note = {
       source,
       type: svg ? answer.type : OUTPUT_TYPES[format],
@@ -160,7 +182,7 @@ export function imageRoute(
     return { body, note };
   }
 
-  async function result(source: string, width: number, format: OutputFormat) {
+  async function result(source: string, width: number, format: OutputFormat, requestId: string) {
     const key = createHash('sha256')
       .update(JSON.stringify([IMAGE_VERSION, source, width, format]))
       .digest('hex');
@@ -171,15 +193,17 @@ export function imageRoute(
     if (cached && Date.now() - cached.note.checkedAt < revalidateMs) return cached;
     let pending = making.get(key);
     if (!pending) {
-      pending = make(key, source, width, format, cached).catch(async (error: unknown) => {
-        // A backend that cannot answer now keeps the last good result in service; one that
-        // says the file is gone takes it away.
-        if (cached && !(error instanceof SourceError && error.reason === 'missing')) {
-          return cached;
-        }
-        if (cached) await cache.delete(key).catch(warnCacheOnce);
-        throw error;
-      });
+      pending = make(key, source, width, format, cached, requestId).catch(
+        async (error: unknown) => {
+          // A backend that cannot answer now keeps the last good result in service; one that
+          // says the file is gone takes it away.
+          if (cached && !(error instanceof SourceError && error.reason === 'missing')) {
+            return cached;
+          }
+          if (cached) await cache.delete(key).catch(warnCacheOnce);
+          throw error;
+        },
+      );
       making.set(key, pending);
       void pending.finally(() => making.delete(key)).catch(() => {});
     }
@@ -219,7 +243,7 @@ export function imageRoute(
     const format = og ? 'jpeg' : negotiateFormat(String(req.headers.accept ?? ''));
     res.vary('Accept');
     try {
-      const { body, note } = await result(source.href, width, format);
+      const { body, note } = await result(source.href, width, format, requestOf(req).id);
       // The type this request's format has; only an SVG passed through keeps its own.
       const type = note.type === 'image/svg+xml' ? note.type : OUTPUT_TYPES[format];
       res.set({
@@ -232,6 +256,7 @@ export function imageRoute(
       res.send(body);
     } catch (error) {
       const { status, reason } = failure(error);
+      pictures.failed(reason);
       res
         .status(status)
         .set({
@@ -245,5 +270,5 @@ export function imageRoute(
         .send(PLACEHOLDER);
     }
   });
-  return router;
+  return Object.assign(router, { resizes: resize.counts });
 }

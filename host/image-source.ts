@@ -45,13 +45,18 @@ async function readCapped(response: Response, maxBytes: number): Promise<Buffer>
   return Buffer.concat(chunks, total);
 }
 
-/** GETs `url`; with `known` validators, a 304 answers `unchanged`. */
+/**
+ * GETs `url`; with `known` validators, a 304 answers `unchanged`. `requestId`: the request it is
+ * fetched for (X-Request-Id), so that the backend's log line names it.
+ */
 export async function fetchSource(
   url: string,
   limits: SourceLimits,
   known?: Validators,
+  requestId?: string,
 ): Promise<SourceAnswer> {
   const headers: Record<string, string> = { Accept: 'image/*' };
+  if (requestId) headers['X-Request-Id'] = requestId;
   if (known?.etag) headers['If-None-Match'] = known.etag;
   if (known?.lastModified) headers['If-Modified-Since'] = known.lastModified;
   const controller = new AbortController();

@@ -72,6 +72,7 @@ try {
   });
   console.log(`Магазин ягод: ${server.url}`);
   console.log(settings.apiTarget ? `API: ${settings.apiTarget}` : 'API: встроенная заглушка');
+  if (server.metricsUrl) console.log(`Метрики: ${server.metricsUrl}`);
   if (settings.changeHookSecret) {
     console.log(
       settings.pageRenewUrl

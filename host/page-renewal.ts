@@ -57,7 +57,7 @@ const SAVE_EVERY_MS = 30_000;
 const RENEW_TIMEOUT_MS = 35_000;
 
 export interface PageRenewalOptions {
-  /** nginx's renewing listener (`http://127.0.0.1:8081`); none: only the answers are renewed. */
+  /** nginx's renewing listener (`http://127.0.0.1:8082`); none: only the answers are renewed. */
   renewUrl?: string;
   /** Where the list of kept pages outlives a restart. */
   file?: string;

@@ -6,12 +6,17 @@ import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { NextFunction, Request, Response } from 'express';
 import type { ViteDevServer } from 'vite';
-import type { FormOutcome, PublicAnswersOptions } from '../src/server-entry/entry-server.tsx';
+import type {
+  FormOutcome,
+  PublicAnswersOptions,
+  ServerRecorder,
+} from '../src/server-entry/entry-server.tsx';
 import { type Entry, sourceEntry } from './app-entry.ts';
 import { readPageAssets } from './page-assets.ts';
 import { pageBytes } from './page-bytes.ts';
 import { isSharedPage, sendPage, setPageCaching } from './page-caching.ts';
 import { type KeptPage, type PageRenewal, RENEW_HEADER, STAND_IN_HEADER } from './page-renewal.ts';
+import { requestOf } from './request-log.ts';
 import { requestOrigin } from './request-scheme.ts';
 import { shopCookies } from './shop-cookies.ts';
 import { passCookies, requestCookies, visitorOf } from './visitor.ts';
@@ -37,6 +42,14 @@ export interface PageRendererOptions {
   pageCacheSeconds: number;
   /** SHOP_TIME_ZONE: order dates on the server and in the browser. */
   timeZone: string;
+  /** Told of the server side's backend calls, shared answers and forms (host/metrics.ts). */
+  recorder?: ServerRecorder;
+  /** Told of each page: its route, how long it waited for the backend, and then rendered. */
+  pageTimed?: (route: string, backendWaitMs: number, renderMs: number) => void;
+  /** Whether pages say their backend wait and render in Server-Timing (SERVER_TIMING). */
+  serverTiming?: boolean;
+  /** The share of views whose browser reports its speed to /rum (RUM_SAMPLE). */
+  rumSample?: number;
   /** The renewal of kept pages after a change: told of each page nginx will keep. */
   renewal?: Pick<PageRenewal, 'kept'>;
 }
@@ -76,6 +89,7 @@ function renderer(
   scriptHashes: string[] = [],
 ): PageRenderer {
   const render = async (req: Request, res: Response, posted?: PostedForm) => {
+    const started = performance.now();
     const { entry, build } = await load(req.originalUrl);
     const cookies = requestCookies(entry, req);
     const { cookieAcceptedBy, hasOwnCookies, markBasket, takeNotice, themeOf } = shopCookies(entry);
@@ -105,6 +119,7 @@ function renderer(
         shared,
         outcome: posted?.outcome ?? (notice ? { notice } : {}),
         freshSince: shared ? freshSince(req) : undefined,
+        rumSample: options.rumSample,
       });
     } finally {
       // The page has its data (or goes out without it): no call of it outlives it.
@@ -139,7 +154,24 @@ function renderer(
             shows: result.shows,
           }
         : null;
+    const timed = () => {
+      // The page's own time: from the request's context, a form's handling before it is not.
+      const context = requestOf(req);
+      const backendWaitMs = result.backendWaitMs;
+      const renderMs = Math.max(0, performance.now() - started - backendWaitMs);
+      context.backendWaitMs = backendWaitMs;
+      context.renderMs = renderMs;
+      options.pageTimed?.(result.route ?? '(not found)', backendWaitMs, renderMs);
+      // DevTools and the shopper's TTFB then tell the server's time from the network's.
+      if (options.serverTiming) {
+        res.set(
+          'Server-Timing',
+          `backend;desc="backend wait";dur=${backendWaitMs.toFixed(1)}, render;dur=${renderMs.toFixed(1)}`,
+        );
+      }
+    };
     if (result.kind === 'redirect') {
+      timed();
       const page = kept();
       if (page) options.renewal?.kept(page);
       res.redirect(302, result.location);
@@ -164,6 +196,7 @@ function renderer(
     ]);
     res.status(result.status);
     res.set('Content-Type', 'text/html; charset=utf-8');
+    timed();
     const keptPage = kept();
     if (keptPage) options.renewal?.kept(keptPage);
     sendPage(req, res, html);
@@ -187,6 +220,7 @@ function connector(options: PageRendererOptions): (entry: Entry) => Entry {
         baseURL: options.apiBase,
         fetch: options.backendFetch,
         publicAnswers: options.publicAnswers,
+        recorder: options.recorder,
       });
       connected.add(entry);
     }

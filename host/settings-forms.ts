@@ -28,17 +28,26 @@ export function sameOriginPost(req: Request, requireProof = false): boolean {
   }
 }
 
+/** Told of each form's outcome (host/metrics.ts): the form's name, and how it ended. */
+export type FormRecord = (form: string, outcome: string) => void;
+
 /**
  * The start of every form the shop's server handles: the body read, the answer never cached, and
- * a post from another site refused. `requireProof`: a post that says nothing of where it comes
- * from (no Sec-Fetch-Site, no Origin: no browser of today) is refused too.
+ * a post from another site refused (told to `record` as the form's `cross_site`). `requireProof`:
+ * a post that says nothing of where it comes from (no Sec-Fetch-Site, no Origin: no browser of
+ * today) is refused too.
  */
-export function sameSiteForm({ requireProof = false } = {}) {
+export function sameSiteForm({
+  requireProof = false,
+  form = '',
+  record,
+}: { requireProof?: boolean; form?: string; record?: FormRecord } = {}) {
   return [
     express.urlencoded({ extended: false, limit: '16kb' }),
     (req: Request, res: Response, next: NextFunction) => {
       res.set('Cache-Control', 'no-store');
       if (!sameOriginPost(req, requireProof)) {
+        record?.(form, 'cross_site');
         res.status(403).type('text/plain; charset=utf-8').send('Запрос с другого сайта отклонён');
         return;
       }
@@ -58,29 +67,41 @@ function settingForm(
   setShopCookie: ReturnType<typeof shopCookies>['setShopCookie'],
   cookie: ShopCookie,
   valueFor: (req: Request) => string,
+  { form, record }: { form: string; record?: FormRecord },
 ) {
   return [
-    ...sameSiteForm(),
+    ...sameSiteForm({ form, record }),
     (req: Request, res: Response) => {
+      record?.(form, 'set');
       setShopCookie(req, res, cookie, valueFor(req));
       res.redirect(303, sameOriginPath(formFields(req).back));
     },
   ];
 }
 
-export function settingsForms(entry: Pick<Entry, 'sameOriginPath'> & CookieApp): Router {
+export function settingsForms(
+  entry: Pick<Entry, 'sameOriginPath'> & CookieApp,
+  record?: FormRecord,
+): Router {
   const { COOKIES, setShopCookie, themeOf } = shopCookies(entry);
   const router = express.Router();
   router.post(
     COOKIE_CONSENT_PATH,
-    settingForm(entry, setShopCookie, COOKIES.cookieAccepted, () => 'true'),
+    settingForm(entry, setShopCookie, COOKIES.cookieAccepted, () => 'true', {
+      form: 'cookie_notice',
+      record,
+    }),
   );
   // The footer's theme toggle: it switches the theme the page was rendered with (the cookie's;
   // the page's inline script mirrors a theme kept only in local storage into it at load).
   router.post(
     THEME_TOGGLE_PATH,
-    settingForm(entry, setShopCookie, COOKIES.theme, (req) =>
-      themeOf(req) === 'dark' ? 'light' : 'dark',
+    settingForm(
+      entry,
+      setShopCookie,
+      COOKIES.theme,
+      (req) => (themeOf(req) === 'dark' ? 'light' : 'dark'),
+      { form: 'theme', record },
     ),
   );
   return router;

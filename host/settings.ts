@@ -78,6 +78,34 @@ function flag(env: string, value: boolean, help: string) {
   return setting;
 }
 
+/** A number from 0 to 1, such as a share of views. */
+function share(env: string, value: number, help: string) {
+  const setting: Setting<number> = {
+    env,
+    default: value,
+    shown: String(value),
+    limits: 'число от 0 до 1',
+    help,
+    read(raw) {
+      const number = Number(raw);
+      return /^\s*(0|1|0?\.\d+|1\.0*)\s*$/.test(raw) && number >= 0 && number <= 1
+        ? number
+        : undefined;
+    },
+  };
+  return setting;
+}
+
+/** The metrics' port: unset is PORT + 1000 (two instances on one machine get two), `off` none. */
+const metricsPort: Setting<number | 'off' | undefined> = {
+  env: 'METRICS_PORT',
+  default: undefined,
+  shown: 'PORT + 1000',
+  limits: 'целое от 0 до 65535 или off',
+  help: 'порт метрик Prometheus (/metrics), не через nginx; off — без метрик',
+  read: (raw) => (raw === 'off' ? 'off' : whole('', 0, 0, 65_535, '').read(raw)),
+};
+
 export const SETTINGS = {
   port: whole('PORT', 3000, 0, 65_535, 'порт, на котором слушает сервер (0 — любой свободный)'),
   host: text('HOST', '127.0.0.1', 'адрес, на котором слушает сервер'),
@@ -166,7 +194,7 @@ export const SETTINGS = {
     undefined,
     'слушатель nginx, через который экземпляр обновляет хранимые в nginx страницы; без него — только память',
     {
-      limits: 'адрес вида http://127.0.0.1:8081',
+      limits: 'адрес вида http://127.0.0.1:8082',
       check: (raw) => /^http:\/\/[^/]+\/?$/.test(raw),
     },
   ),
@@ -190,7 +218,23 @@ export const SETTINGS = {
     'часовой пояс магазина: в нём показаны даты заказов на любом телефоне',
     { shown: 'Europe/Moscow', limits: 'пояс IANA вида Europe/Moscow', check: knownTimeZone },
   ),
-  accessLog: flag('ACCESS_LOG', true, 'писать строку на каждый запрос: метод, путь, статус, мс'),
+  accessLog: flag(
+    'ACCESS_LOG',
+    true,
+    'писать строку JSON на каждый запрос: id запроса, метод, адрес, маршрут, статус, мс',
+  ),
+  metricsPort,
+  metricsHost: text('METRICS_HOST', '127.0.0.1', 'адрес, на котором слушают метрики'),
+  serverTiming: flag(
+    'SERVER_TIMING',
+    true,
+    'заголовок Server-Timing у страниц: ожидание бэкенда и отрисовка, мс',
+  ),
+  rumSample: share(
+    'RUM_SAMPLE',
+    1,
+    'доля просмотров, браузер которых сообщает на /rum скорость (LCP, INP, CLS, FCP, TTFB)',
+  ),
   stubDataFile: text('STUB_DATA_FILE', undefined, 'файл данных встроенной заглушки', {
     shown: 'stub-server/data/db.json',
   }),
@@ -319,6 +363,12 @@ export function shopOptions(settings: Settings) {
     stopGraceMs: settings.stopGraceMs,
     timeZone: settings.timeZone,
     accessLog: settings.accessLog,
+    metrics:
+      settings.metricsPort === 'off'
+        ? (false as const)
+        : { port: metricsPortOf(settings), host: settings.metricsHost },
+    serverTiming: settings.serverTiming,
+    rumSample: settings.rumSample,
     images: {
       cacheDir: settings.imageCacheDir,
       cacheMaxBytes: settings.imageCacheMb * MB,
@@ -330,6 +380,13 @@ export function shopOptions(settings: Settings) {
       maxWaiting: settings.imageResizesWaiting,
     },
   };
+}
+
+/** METRICS_PORT, or PORT + 1000 (any free port for PORT=0, or past the last port). */
+function metricsPortOf(settings: Settings): number {
+  if (typeof settings.metricsPort === 'number') return settings.metricsPort;
+  const port = settings.port + 1000;
+  return settings.port === 0 || port > 65_535 ? 0 : port;
 }
 
 /** What startShopServer, the image route, the proxy and the agent fall back on. */

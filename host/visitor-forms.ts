@@ -5,13 +5,15 @@
 // 303 back, or shows the form again when it must be fixed.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { PageRenderer } from './render.ts';
-import { formFields, sameSiteForm } from './settings-forms.ts';
+import { formFields, type FormRecord, sameSiteForm } from './settings-forms.ts';
 import { shopCookies } from './shop-cookies.ts';
 import { passCookies, visitorOf } from './visitor.ts';
 
 export interface VisitorFormsOptions {
   /** How long a form may take in all, its calls to the backend included. */
   formTimeoutMs: number;
+  /** Told of a post refused as another site's (the app's side tells the rest: forms.ts). */
+  record?: FormRecord;
 }
 
 type Handler = (req: Request, res: Response) => Promise<void>;
@@ -21,12 +23,9 @@ const handled = (handler: Handler) => (req: Request, res: Response, next: NextFu
 
 export async function visitorForms(
   renderer: PageRenderer,
-  { formTimeoutMs }: VisitorFormsOptions,
+  { formTimeoutMs, record }: VisitorFormsOptions,
 ): Promise<Router> {
   const router = express.Router();
-  // These forms change the visitor's basket, place orders and sign in: a post must say it comes
-  // from the shop's own page (Sec-Fetch-Site, or Origin from an older browser).
-  const sameSite = sameSiteForm({ requireProof: true });
 
   const answerForm = (path: string) =>
     handled(async (req, res) => {
@@ -61,7 +60,12 @@ export async function visitorForms(
       res.redirect(303, entry.sameOriginPath(answer.location));
     });
 
-  const { FORMS } = await renderer.entry();
-  for (const path of Object.keys(FORMS)) router.post(path, ...sameSite, answerForm(path));
+  const { FORMS, FORM_NAMES } = await renderer.entry();
+  for (const path of Object.keys(FORMS)) {
+    // These forms change the visitor's basket, place orders and sign in: a post must say it
+    // comes from the shop's own page (Sec-Fetch-Site, or Origin from an older browser).
+    const sameSite = sameSiteForm({ requireProof: true, form: FORM_NAMES[path] ?? path, record });
+    router.post(path, ...sameSite, answerForm(path));
+  }
   return router;
 }

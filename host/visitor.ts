@@ -4,6 +4,7 @@
 import type { Request, Response } from 'express';
 import type { Visitor } from '../src/server-entry/entry-server.tsx';
 import type { Entry } from './app-entry.ts';
+import { requestOf } from './request-log.ts';
 
 /** The request's cookies by name, their values as sent. */
 export function requestCookies(entry: Entry, req: Request): Record<string, string> {
@@ -17,6 +18,7 @@ export function visitorOf(entry: Entry, req: Request): Visitor {
     forwardedFor: req.ip ?? req.socket.remoteAddress ?? '',
     proto: req.protocol,
     host: req.get('host') ?? '',
+    requestId: requestOf(req).id,
   };
 }
 

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { type EmbeddedPage, PAGE_DATA_ID } from './app/embedded-page';
 import { preloadPage } from './app/routes';
+import { views } from './app/views';
 import { seedBasket } from './features/basket/store';
 import { setShopTimeZone } from './lib/shop-time-zone';
 import { PageData } from './ui/page-data';
@@ -39,3 +40,15 @@ void preloadPage(window.location.pathname)
       else createRoot(root).render(app);
     }),
   );
+
+// The speed this shopper sees, for the share of views that report it: loaded once the page is
+// up, so that it never competes with the page's own code.
+if (Math.random() < first.rumSample) {
+  const startRum = () => {
+    setTimeout(() => {
+      import('./app/rum').then(({ startRum }) => startRum(views)).catch(() => {});
+    });
+  };
+  if (document.readyState === 'complete') startRum();
+  else addEventListener('load', startRum, { once: true });
+}

@@ -74,14 +74,27 @@ export function isJsonType(contentType: string | null | undefined): boolean {
 
 const TABLE = Object.entries(SHAPES).map(([call, shape]) => {
   const [method = '', path = ''] = call.split(' ');
-  return { method, pattern: parsePattern(path).pattern, shape };
+  return { method, path, pattern: parsePattern(path).pattern, shape };
 });
+
+const entryOf = (method: string, path: string) => {
+  const upper = method.toUpperCase();
+  return TABLE.find((entry) => entry.method === upper && entry.pattern.test(path));
+};
 
 /**
  * The shape of what `method` `path` (under /api, without its query) answers; undefined for a call
  * src/api does not make.
  */
 export function answerShape(method: string, path: string): v.GenericSchema | undefined {
-  const upper = method.toUpperCase();
-  return TABLE.find((entry) => entry.method === upper && entry.pattern.test(path))?.shape;
+  return entryOf(method, path)?.shape;
+}
+
+/**
+ * The call's path as this table (and the pact's names) write it, `/catalog/product_retrieve/:id`,
+ * for `method` `path` (under /api, without its query); undefined for a call src/api does not make.
+ * What the metrics label a call by: never the path itself, whose ids are without number.
+ */
+export function callPattern(method: string, path: string): string | undefined {
+  return entryOf(method, path)?.path;
 }

@@ -16,4 +16,6 @@ export interface EmbeddedPage {
   basket: BasketSeed | null;
   /** What the server says of a form the visitor posted without the app. */
   outcome: FormOutcome;
+  /** The share of views (0 to 1) that report their speed to /rum (RUM_SAMPLE). */
+  rumSample: number;
 }

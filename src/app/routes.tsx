@@ -19,6 +19,7 @@ import { NOT_FOUND_TEXT, NotFound } from '../ui/NotFound';
 import type { Query } from '../ui/page-data';
 import { PageSkeleton } from '../ui/PageSkeleton';
 import { PageErrorBoundary } from './PageErrorBoundary';
+import { noteView } from './views';
 import type { OpenedRoute } from '../ui/route';
 
 // One route per screen of spec §2, each declared beside its page. The basket is not a page's
@@ -87,13 +88,15 @@ function HydratedMark() {
 /**
  * The document's title and description meta as the page opens, when they are fixed (a page made
  * from its answers shows them with its answers: useRouteData). Hydration finds them as the server
- * wrote them.
+ * wrote them. Each page opened is also a view of the speed report's (src/app/views.ts).
  */
 function useFixedTexts(location: string): void {
   useEffect(() => {
     const match = matchPage(location);
     const texts = match ? match.opened.texts(() => undefined) : NOT_FOUND_TEXTS;
     if (texts) showPageTexts(texts);
+    // Each page shown is a view whose speed the shopper's browser reports (src/app/rum.ts).
+    noteView(match?.route.path ?? null);
   }, [location]);
 }
 

@@ -6,11 +6,13 @@
 import { parseCookie, parseSetCookie, stringifyCookie } from 'cookie';
 import { type FetchResponse, ofetch } from 'ofetch';
 import { safeParse } from 'valibot';
-import { answerShape, isJsonType, Unread } from '../api/answer-shapes';
+import { answerShape, callPattern, isJsonType, Unread } from '../api/answer-shapes';
 import { type Api, UNSAFE_METHODS } from '../api/http';
 import { COOKIES } from '../lib/cookie-table';
 import { relativeMediaUrls } from '../lib/media-urls';
+import { callOutcome } from './call-outcome';
 import { clearCookieLine } from './cookie-lines';
+import { NO_RECORDER, type ServerRecorder } from './recorder';
 
 /** Who is asking, as the shop's server saw the request. */
 export interface Visitor {
@@ -20,6 +22,8 @@ export interface Visitor {
   forwardedFor: string;
   proto: string;
   host: string;
+  /** The request's id (nginx's X-Request-Id, or the server's own), sent on every call. */
+  requestId?: string;
 }
 
 /** How this process reaches the backend (host/backend-agent.ts makes it, once). */
@@ -31,6 +35,8 @@ export interface Backend {
    * taken, and fails a redirect and an answer over the size cap.
    */
   fetch: typeof fetch;
+  /** Told of every call: its name, how it ended and how long it took. */
+  recorder?: ServerRecorder;
 }
 
 /** Django's session cookie, and the token's cookie mirror (src/api/token.ts). */
@@ -111,6 +117,8 @@ export interface BackendCalls {
   /** Aborted at the deadline, or when the request has been answered. */
   signal: AbortSignal;
   visitor: Visitor;
+  /** Told of the request's calls, and of what its form did (src/server-entry/forms.ts). */
+  recorder: ServerRecorder;
   /** Whether the deadline passed: a call that failed then got no answer in time. */
   timedOut(): boolean;
   /** Milliseconds left before the deadline (0 once it passed). */
@@ -147,7 +155,7 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
     else jar.set(name, value);
   };
 
-  const api = ofetch.create(
+  const client = ofetch.create(
     {
       baseURL: backend.baseURL,
       signal: controller.signal,
@@ -164,6 +172,7 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
         headers.set('X-Forwarded-Host', visitor.host);
         // Django checks an HTTPS post's Referer against the host it was asked under.
         headers.set('Referer', `${shopOrigin}/`);
+        if (visitor.requestId) headers.set('X-Request-Id', visitor.requestId);
         if (jar.size > 0) headers.set('Cookie', stringifyCookie(Object.fromEntries(jar), AS_SENT));
         const token = cookieText(Object.fromEntries(jar), TOKEN_COOKIE);
         if (token) headers.set('Authorization', `Token ${token}`);
@@ -196,11 +205,34 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
     },
     { fetch: backend.fetch },
   );
+  const recorder = backend.recorder ?? NO_RECORDER;
+  // Each call timed and told, by its name in src/api's table (never its path: ids are countless).
+  const api = Object.assign(async (request: string, options?: Parameters<Api>[1]) => {
+    const method = (options?.method ?? 'GET').toUpperCase();
+    const pattern = callPattern(method, request.split('?')[0] ?? '');
+    const call = pattern ? `${method} /api${pattern}` : `${method} other`;
+    const started = performance.now();
+    try {
+      const answer: unknown = await client(request, options);
+      recorder.backendCall(call, 'ok', (performance.now() - started) / 1000);
+      return answer;
+    } catch (error) {
+      // A call ended because its request was answered (a page that went out without waiting
+      // for it) is no answer of the backend's, good or bad: it is not told.
+      const ended =
+        controller.signal.aborted && !(controller.signal.reason instanceof DeadlineError);
+      if (!ended) {
+        recorder.backendCall(call, callOutcome(error), (performance.now() - started) / 1000);
+      }
+      throw error;
+    }
+  }, client) as Api;
 
   return {
     api,
     signal: controller.signal,
     visitor,
+    recorder,
     timedOut: () => controller.signal.reason instanceof DeadlineError,
     remainingMs: () => Math.max(0, deadline - Date.now()),
     end: () => {

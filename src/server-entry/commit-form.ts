@@ -23,6 +23,7 @@ import {
 } from '../features/checkout/order-attempt';
 import type { FormOutcome } from '../ui/page-data';
 import type { BackendCalls } from './backend-calls';
+import type { CheckoutRefusal } from './recorder';
 
 /** The backend did not answer in time before the order was sent: nothing was ordered. */
 export const ORDER_LATE =
@@ -32,12 +33,15 @@ export const ORDER_MAYBE_PLACED =
   'Сервер магазина не ответил вовремя: заказ мог быть оформлен. Проверьте раздел «Заказы», прежде чем отправлять ещё раз.';
 
 export type CommitFormResult =
-  /** The order is placed: on to /order_status. */
-  | { kind: 'placed' }
+  /**
+   * The order is placed: on to /order_status. `key`: the attempt's; `again` when this post got
+   * the answer of an earlier post of the same attempt (its order is no new one).
+   */
+  | { kind: 'placed'; key: string; again: boolean }
   /** Nothing to order (placed already, or the basket emptied): /commit says so. */
   | { kind: 'empty' }
-  /** The form again, as it was sent, with the messages of what failed. */
-  | { kind: 'refused'; outcome: FormOutcome };
+  /** The form again, as it was sent, with the messages of what failed, and why (the metrics'). */
+  | { kind: 'refused'; outcome: FormOutcome; reason: CheckoutRefusal };
 
 export async function placeOrderByForm(
   calls: BackendCalls,
@@ -50,11 +54,13 @@ export async function placeOrderByForm(
   const key = isAttemptKey(posted) ? posted : newAttemptKey();
   /** The form again; it keeps its key unless the backend refused the order (a new attempt). */
   const refused = (
+    reason: CheckoutRefusal,
     errors: Record<string, string>,
     notice?: string,
     nextKey = key,
   ): CommitFormResult => ({
     kind: 'refused',
+    reason,
     outcome: {
       values: { ...commitFieldsOf(values), [ATTEMPT_FIELD]: nextKey },
       errors,
@@ -62,13 +68,15 @@ export async function placeOrderByForm(
     },
   });
   const errors = commitErrors(values);
-  if (Object.keys(errors).length > 0) return refused(errors);
+  if (Object.keys(errors).length > 0) return refused('invalid', errors);
   let lines: Basket;
   try {
     // Also the session's CSRF token, should the visitor have none yet.
     lines = await getBasket(api);
   } catch (error) {
-    return refused({}, calls.timedOut() ? ORDER_LATE : orderFailureText(error, []));
+    return calls.timedOut()
+      ? refused('late', {}, ORDER_LATE)
+      : refused('failed', {}, orderFailureText(error, []));
   }
   const order = toOrderCommit(values);
   if (orderableLineCount(lines) === 0) {
@@ -76,7 +84,7 @@ export async function placeOrderByForm(
     // instance perhaps): the backend answers it again. Else there is nothing to order.
     try {
       await commitAttempt(order, key, { api });
-      return { kind: 'placed' };
+      return { kind: 'placed', key, again: true };
     } catch {
       return { kind: 'empty' };
     }
@@ -84,19 +92,20 @@ export async function placeOrderByForm(
   try {
     // A 409 (the first post of this form is being placed) waits for its answer.
     await commitAttempt(order, key, { api });
-    return { kind: 'placed' };
+    return { kind: 'placed', key, again: false };
   } catch (error) {
-    if (calls.timedOut()) return refused({}, ORDER_MAYBE_PLACED);
+    if (calls.timedOut()) return refused('maybe_placed', {}, ORDER_MAYBE_PLACED);
     if (refusedAsInvalid(error)) {
       const { fields: onFields, rest } = splitServerErrors(fieldErrors(error));
       // As the app does: a message on the fields it names, and one for the form if anything else.
       const onlyFields = Object.keys(onFields).length > 0 && rest.length === 0;
       return refused(
+        'invalid',
         onFields as Record<string, string>,
         onlyFields ? undefined : orderFailureText(error, rest),
         newAttemptKey(),
       );
     }
-    return refused({}, orderFailureText(error, []));
+    return refused('failed', {}, orderFailureText(error, []));
   }
 }

@@ -19,9 +19,10 @@ import { type FormOutcome, PageData } from '../ui/page-data';
 import { type BackendCalls, backendCalls, type Visitor, visitorIdentity } from './backend-calls';
 import { type Change, changedShown } from './changes';
 import { PublicAnswers, type PublicAnswersOptions } from './public-answers';
+import { NO_RECORDER, type ServerRecorder } from './recorder';
 
 export { PAGE_DATA_ID } from '../app/embedded-page';
-export { FORMS, type FormAnswer, type FormHandler } from './forms';
+export { FORM_NAMES, FORMS, type FormAnswer, type FormHandler } from './forms';
 export { parseCookies, visitorIdentity } from './backend-calls';
 export { robotsTxt, sitemapPaths } from '../app/sitemap';
 /** Every variable of the theme, for the head of every page (the same on each). */
@@ -32,6 +33,9 @@ export type { Visitor } from './backend-calls';
 export type { FormOutcome } from '../ui/page-data';
 export type { PublicAnswersOptions } from './public-answers';
 export { type Change, changedShown, isReached, joinChanges, NO_CHANGE } from './changes';
+export type { CallOutcome, ServerRecorder } from './recorder';
+export { callPattern } from '../api/answer-shapes';
+export { PAGE_KINDS, RUM_MAX_SAMPLES, RUM_METRICS } from '../lib/rum-beacon';
 export { sameOriginPath } from '../lib/same-origin-path';
 export { IMAGE_ROUTE, IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH } from '../lib/image-url';
 export { relativeMediaUrls } from '../lib/media-urls';
@@ -45,6 +49,7 @@ interface Connection {
   baseURL: () => string;
   fetch: typeof fetch;
   answers: PublicAnswers;
+  recorder: ServerRecorder;
 }
 let connection: Connection | null = null;
 
@@ -57,11 +62,15 @@ export function connectBackend(options: {
   baseURL: () => string;
   fetch: typeof fetch;
   publicAnswers: PublicAnswersOptions;
+  /** Told what the server's side does (backend calls, shared answers, forms); none counts nothing. */
+  recorder?: ServerRecorder;
 }): void {
+  const recorder = options.recorder ?? NO_RECORDER;
   connection = {
     baseURL: options.baseURL,
     fetch: options.fetch,
-    answers: new PublicAnswers(options.publicAnswers),
+    answers: new PublicAnswers(options.publicAnswers, recorder),
+    recorder,
   };
 }
 
@@ -80,8 +89,8 @@ export function outdateAnswers(change: Change): number {
 
 /** A request's calls to the backend as `visitor`, all ended within `budgetMs`. */
 export function startCalls(visitor: Visitor, budgetMs: number): BackendCalls {
-  const { baseURL, fetch } = connected();
-  return backendCalls({ baseURL: baseURL(), fetch }, visitor, budgetMs);
+  const { baseURL, fetch, recorder } = connected();
+  return backendCalls({ baseURL: baseURL(), fetch, recorder }, visitor, budgetMs);
 }
 
 export interface RenderRequest {
@@ -106,9 +115,15 @@ export interface RenderRequest {
    * before this time (the wall clock's milliseconds) are asked for again.
    */
   freshSince?: number;
+  /** The share of views whose browser reports its speed (RUM_SAMPLE); none by default. */
+  rumSample?: number;
 }
 
 export type RenderResult = {
+  /** The page's route as declared (`/product/:id`), null for the 404 page: the metrics' label. */
+  route: string | null;
+  /** How long the page waited for its data (the backend, or the answers kept), in ms. */
+  backendWaitMs: number;
   /** The backend's cookies for the visitor (a new session, its CSRF token): the answer's too. */
   setCookies: string[];
   /** How many lines the visitor's basket has, as the page shows it; null when not loaded. */
@@ -217,6 +232,11 @@ function pageOf(requestUrl: string) {
   return { pathname, search, url, match: matchPage(url) };
 }
 
+/** The route of the page at `requestUrl` as declared (`/product/:id`); null for the 404 page. */
+export function pageRoute(requestUrl: string): string | null {
+  return pageOf(requestUrl).match?.route.path ?? null;
+}
+
 /** Whether the page at `requestUrl` may be the same for everyone (its route's cache policy). */
 export function isPublicPage(requestUrl: string): boolean {
   const server = pageOf(requestUrl).match?.route.server;
@@ -224,11 +244,18 @@ export function isPublicPage(requestUrl: string): boolean {
 }
 
 export async function renderPage(request: RenderRequest): Promise<RenderResult> {
+  let backendWaitMs = 0;
   const { pathname, search, url, match } = pageOf(request.url);
+  const waitStarted = performance.now();
   const [{ page, basket, standIn, shows }, source] = await Promise.all([
-    loadPage(url, request.calls, request.outcome ?? {}, request.shared, request.freshSince),
+    loadPage(url, request.calls, request.outcome ?? {}, request.shared, request.freshSince).finally(
+      () => {
+        backendWaitMs = performance.now() - waitStarted;
+      },
+    ),
     match && pageSource(match.route.page),
   ]);
+  const route = match?.route.path ?? null;
   // What the backend set for the visitor (a newcomer's session) goes out with their page; a page
   // for everyone carries no cookie.
   const setCookies = request.shared ? [] : request.calls.setCookies();
@@ -242,6 +269,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     timeZone: request.timeZone,
     basket,
     outcome: page.outcome,
+    rumSample: request.rumSample ?? 0,
   };
   setShopTimeZone(request.timeZone);
   return new Promise((resolve, reject) => {
@@ -285,6 +313,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         resolve({
           kind: 'redirect',
           location: context.redirectTo,
+          route,
+          backendWaitMs,
           setCookies,
           basketLines,
           standIn,
@@ -296,6 +326,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       const canonical = request.origin + pathname;
       resolve({
         kind: 'page',
+        route,
+        backendWaitMs,
         setCookies,
         basketLines,
         status,

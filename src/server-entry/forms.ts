@@ -8,9 +8,17 @@ import { safeNextPage } from '../features/session/safe-next-page';
 import { COOKIES, type ShopCookie } from '../lib/cookie-table';
 import type { FormOutcome } from '../ui/page-data';
 import type { BackendCalls } from './backend-calls';
-import { changeBasketByForm } from './basket-form';
+import {
+  BASKET_LATE,
+  BASKET_MAYBE_CHANGED,
+  BASKET_UNREACHABLE,
+  changeBasketByForm,
+  FORM_BROKEN,
+  PRODUCT_GONE,
+} from './basket-form';
 import { placeOrderByForm } from './commit-form';
-import { logInByForm } from './login-form';
+import { LOGIN_LATE, logInByForm } from './login-form';
+import type { FormName } from './recorder';
 
 export interface FormRequest {
   calls: BackendCalls;
@@ -33,8 +41,18 @@ export interface FormCookie {
 
 export type FormHandler = (request: FormRequest) => Promise<FormAnswer>;
 
+/** What the metrics call each message of the basket's form; any other is the backend's refusal. */
+const BASKET_OUTCOMES = new Map([
+  [FORM_BROKEN, 'broken'],
+  [PRODUCT_GONE, 'product_gone'],
+  [BASKET_UNREACHABLE, 'unreachable'],
+  [BASKET_LATE, 'late'],
+  [BASKET_MAYBE_CHANGED, 'maybe_changed'],
+]);
+
 const basketForm: FormHandler = async ({ calls, fields }) => {
   const notice = await changeBasketByForm(calls, fields);
+  calls.recorder.form('basket', notice ? (BASKET_OUTCOMES.get(notice) ?? 'refused') : 'changed');
   const back = typeof fields.back === 'string' ? fields.back : '/';
   if (notice) return { kind: 'redirect', location: back, notice };
   // The basket has a line now (or had one: the page it goes back to, the visitor's own, clears
@@ -50,13 +68,34 @@ const basketForm: FormHandler = async ({ calls, fields }) => {
  */
 const commitForm: FormHandler = async ({ calls, fields }) => {
   const result = await placeOrderByForm(calls, fields);
-  if (result.kind === 'refused') return { kind: 'page', outcome: result.outcome };
-  return { kind: 'redirect', location: result.kind === 'placed' ? '/order_status' : COMMIT_ACTION };
+  const { recorder } = calls;
+  if (result.kind === 'refused') {
+    recorder.form('checkout', result.reason);
+    recorder.checkout({ refused: result.reason });
+    return { kind: 'page', outcome: result.outcome };
+  }
+  if (result.kind === 'empty') {
+    recorder.form('checkout', 'empty');
+    recorder.checkout({ refused: 'empty' });
+    return { kind: 'redirect', location: COMMIT_ACTION };
+  }
+  recorder.form('checkout', result.again ? 'placed_before' : 'placed');
+  // An earlier post of this attempt placed it (this one found the basket emptied by it). A post
+  // that waited for the first one's answer (409) is told by its key.
+  if (!result.again) recorder.checkout({ placed: result.key });
+  return { kind: 'redirect', location: '/order_status' };
 };
 
 const loginForm: FormHandler = async ({ calls, fields, query }) => {
   const result = await logInByForm(calls, fields);
-  if (result.kind === 'refused') return { kind: 'page', outcome: result.outcome };
+  if (result.kind === 'refused') {
+    const { errors, notice } = result.outcome;
+    const invalid = Object.keys(errors ?? {}).length > 0;
+    const outcome = notice === LOGIN_LATE ? 'late' : invalid ? 'invalid' : 'refused';
+    calls.recorder.form('login', outcome);
+    return { kind: 'page', outcome: result.outcome };
+  }
+  calls.recorder.form('login', 'signed_in');
   return {
     kind: 'redirect',
     location: safeNextPage(query.get('next_page')),
@@ -70,4 +109,11 @@ export const FORMS: Record<string, FormHandler> = {
   [COMMIT_ACTION]: commitForm,
   // The login page as the 401 redirect names it (Express matches it without the slash too).
   [LOGIN_PATH]: loginForm,
+};
+
+/** Each form's name in the metrics, by its path (a post refused before its handler runs too). */
+export const FORM_NAMES: Record<string, FormName> = {
+  [BASKET_ACTION]: 'basket',
+  [COMMIT_ACTION]: 'checkout',
+  [LOGIN_PATH]: 'login',
 };

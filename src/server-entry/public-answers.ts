@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { type Api, errorStatus } from '../api/http';
 import type { Query } from '../ui/page-data';
 import { isReached } from './changes';
+import { NO_RECORDER, type ServerRecorder } from './recorder';
 
 export interface PublicAnswersOptions {
   // Set by the shop's server from its settings (host/settings.ts: CATALOG_CACHE_*).
@@ -43,7 +44,10 @@ function isOutage(error: unknown): boolean {
 export class PublicAnswers {
   private readonly kept: LRUCache<string, Kept>;
 
-  constructor(private readonly options: PublicAnswersOptions) {
+  constructor(
+    private readonly options: PublicAnswersOptions,
+    private readonly recorder: ServerRecorder = NO_RECORDER,
+  ) {
     this.kept = new LRUCache<string, Kept>({ max: options.maxEntries, ttl: options.staleMs });
   }
 
@@ -66,7 +70,10 @@ export class PublicAnswers {
       !kept.outdated &&
       performance.now() - kept.at < this.options.freshMs &&
       (freshSince === undefined || kept.fetchedAt >= freshSince);
-    if (fresh) return { value: kept.value as T, standIn: false };
+    if (fresh) {
+      this.recorder.sharedAnswer('memory');
+      return { value: kept.value as T, standIn: false };
+    }
     try {
       const value = await query.load(api);
       this.kept.set(query.key, {
@@ -76,9 +83,14 @@ export class PublicAnswers {
         shows: query.shows(value),
         outdated: false,
       });
+      this.recorder.sharedAnswer('fetched');
       return { value, standIn: false };
     } catch (error) {
-      if (kept && isOutage(error)) return { value: kept.value as T, standIn: true };
+      if (kept && isOutage(error)) {
+        this.recorder.sharedAnswer('stale');
+        return { value: kept.value as T, standIn: true };
+      }
+      this.recorder.sharedAnswer('failed');
       // Anything else is an answer (a 404: the product is gone): it is never covered up, now or
       // in a later outage.
       this.kept.delete(query.key);

@@ -155,6 +155,9 @@ describe('in front of a plain DRF backend (the reference backend)', () => {
     expect(log).toMatch(
       new RegExp(`${VISITOR.replaceAll('.', '\\.')} "POST /api/catalog/order_commit`),
     );
+    // Each line names the shop's request it served (X-Request-Id): the order's, its page's.
+    expect(log).toMatch(/"POST \/api\/catalog\/order_commit[^"]*" 201 id=[0-9a-f]{32}\n/);
+    expect(log).toMatch(/"GET \/api\/catalog\/basket[^"]*" 200 id=[0-9a-f]{32}\n/);
   });
 
   test('the demo user logs in and buys; the order joins their history', async () => {

@@ -24,9 +24,14 @@ const cookieMap = (cookies: { name: string; value: string }[]) =>
 export async function chromiumShopper(
   browser: ChromiumBrowser,
   javaScript: boolean,
+  /** Another shop than the suite's (nginx in front of instances). */
+  baseURL?: string,
 ): Promise<Shopper> {
   // openPage's goto and reload wait for the app by themselves (browser.ts).
-  const page = await openPage(browser, '/policy', { javaScriptEnabled: javaScript });
+  const page = await openPage(browser, '/policy', {
+    javaScriptEnabled: javaScript,
+    ...(baseURL ? { baseURL } : {}),
+  });
   return {
     engine: 'Chromium',
     javaScript,

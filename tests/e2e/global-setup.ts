@@ -41,6 +41,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // page is rendered from the backend's answers of the moment, none kept. The public answers'
       // cache and its stale-if-error are tested on their own (tests/e2e/backend-faults.test.ts).
       publicAnswers: { staleMs: 0 },
+      // As production runs it, with its metrics (on a free port): pages send their speed to /rum.
+      metrics: { port: 0, host: '127.0.0.1' },
     });
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });

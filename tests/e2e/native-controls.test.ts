@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { assertClean, control, hydrated, openPage, screenshot, setupBrowser } from './browser.ts';
 import { acceptCookies, setServerBasket } from './failures-helpers.ts';
 import { openWithAppCodeHeld } from './held-app-code.ts';
+import { holdAnswers } from './held-answers.ts';
 
 const browser = setupBrowser();
 
@@ -248,12 +249,20 @@ describe('with the app', () => {
   test('a click opens the menu at once; a menu item closes it and opens its page without a reload', async () => {
     const page = await openPage(browser(), '/catalog', { viewport: PHONE });
     await acceptCookies(page);
+    // The menu's enhancement (hover delays, arrow keys), held: on a slow phone the item is tapped
+    // before it arrives, and the menu must close all the same.
+    const enhancement = await holdAnswers(page, (url) =>
+      url.pathname.startsWith('/assets/menu-popover-'),
+    );
     await page.evaluate(() => ((window as { shopMark?: boolean }).shopMark = true));
     await menuButton(page).click();
+    await enhancement.asked;
     await menu(page).getByRole('menuitem', { name: 'Заказы' }).click();
     await page.waitForURL((url) => url.pathname === '/order_status');
     await menu(page).waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => (window as { shopMark?: boolean }).shopMark)).toBe(true);
+    expect(await page.locator('#main-menu').getAttribute('data-enhanced')).toBe(null);
+    enhancement.release();
   });
 
   test('Назад on a search opened from another page, with no history, leads to that page', async () => {

@@ -58,6 +58,8 @@ export interface Instance {
   port: number;
   url: string;
   child: ChildProcess;
+  /** What it has written on stdout and stderr so far (its log lines). */
+  output(): string;
   close(): Promise<void>;
 }
 
@@ -101,7 +103,8 @@ export async function startShopProcess({
   const port = wanted ?? (await freePort());
   const child = spawn(process.execPath, [...(main ? [main] : serverCommand(root)), ...args], {
     cwd: cwd ?? root,
-    env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', ...env },
+    // Metrics on a free port of their own: PORT + 1000, their default, may be another's.
+    env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -113,7 +116,7 @@ export async function startShopProcess({
   exited.catch(() => {});
   const url = `http://127.0.0.1:${port}`;
   await answering(`${url}/healthz`, exited);
-  return { port, url, child, close: () => stop(child, 'SIGTERM') };
+  return { port, url, child, output: () => output, close: () => stop(child, 'SIGTERM') };
 }
 
 /**
@@ -144,6 +147,10 @@ export interface Recipe {
   url: string;
   /** Its renewing listener (the instances' PAGE_RENEW_URL). */
   renewUrl: string;
+  /** Its stub_status, on the loopback port of its own. */
+  statusUrl: string;
+  /** Its access log (deploy/nginx.conf's `shop` format), written each second. */
+  accessLog: string;
   /** Its prefix: logs/, tmp/pages (the kept pages). */
   prefix: string;
   /** nginx's master process (its workers are its children). */
@@ -173,13 +180,15 @@ export async function startRecipe(
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-'));
   const port = options.port ?? (await freePort());
   const renewPort = options.renewPort ?? (await freePort());
+  const statusPort = await freePort();
   let conf = await readFile(path.join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
   // The upstream's servers, and the hook's copy to each.
   conf = swap(conf, '127.0.0.1:3001', `127.0.0.1:${shops[0].port}`, 2);
   conf = swap(conf, '127.0.0.1:3002', `127.0.0.1:${shops[1].port}`, 2);
   conf = swap(conf, 'listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
-  conf = swap(conf, 'listen 127.0.0.1:8081;', `listen 127.0.0.1:${renewPort};`);
-  conf = swap(conf, '    8081 1;', `    ${renewPort} 1;`);
+  conf = swap(conf, 'listen 127.0.0.1:8081;', `listen 127.0.0.1:${statusPort};`);
+  conf = swap(conf, 'listen 127.0.0.1:8082;', `listen 127.0.0.1:${renewPort};`);
+  conf = swap(conf, '    8082 1;', `    ${renewPort} 1;`);
   conf = swap(
     conf,
     'root /srv/berries-shop;',
@@ -211,17 +220,22 @@ export async function startRecipe(
     await close();
     throw error;
   }
-  return { url, renewUrl: `http://127.0.0.1:${renewPort}`, prefix, pid: nginx.pid ?? 0, close };
+  return {
+    url,
+    renewUrl: `http://127.0.0.1:${renewPort}`,
+    statusUrl: `http://127.0.0.1:${statusPort}/stub_status`,
+    accessLog: path.join(prefix, 'logs', 'access.log'),
+    prefix,
+    pid: nginx.pid ?? 0,
+    close,
+  };
 }
 
 /** The e2e tests' production in small: a stub backend, two instances in front of it, nginx. */
 export interface StubRecipe {
   /** nginx's address. */
   url: string;
-  /** Its renewing listener. */
-  renewUrl: string;
-  /** nginx's master process. */
-  nginxPid: number;
+  recipe: Recipe;
   backend: RunningServer;
   /** Starts the stub again after `backend.close()`: on its port, with its data. */
   restartBackend(): Promise<void>;
@@ -261,15 +275,7 @@ export async function startStubRecipe(env: Record<string, string> = {}): Promise
     if (!one || !two) throw new Error('two instances were asked for');
     const recipe = await startRecipe([one, two], { renewPort });
     stops.push(recipe.close);
-    return {
-      url: recipe.url,
-      renewUrl: recipe.renewUrl,
-      nginxPid: recipe.pid,
-      backend,
-      restartBackend,
-      shops: [one, two],
-      close,
-    };
+    return { url: recipe.url, recipe, backend, restartBackend, shops: [one, two], close };
   } catch (error) {
     await close();
     throw error;

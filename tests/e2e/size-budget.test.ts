@@ -17,6 +17,8 @@ import { type FirstView, HOME_BUDGET, kb, measureFirstView } from './first-view.
 import { baseUrl, launchBrowser, setupBrowser } from './browser.ts';
 
 const browser = setupBrowser();
+/** Issue 40's cost of the speed report in the first view, in bytes of gzip. */
+const RUM_BUDGET_GZIP = 3_000;
 const DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 function listing(view: FirstView): string {
@@ -57,6 +59,33 @@ describe('the first view of /', () => {
     ).toBe(true);
     expect(view.css.gzip, report).toBeLessThanOrEqual(HOME_BUDGET.cssGzip);
     expect(view.js.gzip, report).toBeLessThanOrEqual(HOME_BUDGET.jsGzip);
+    // Issue 40: the shoppers' speed report (web-vitals, src/app/rum.ts) is in it, within 3 KB.
+    const rum = view.files.filter((file) => /\/rum-[^/]*\.js$/.test(file.path));
+    expect(rum, report).toHaveLength(1);
+    expect(rum[0]!.gzip, report).toBeLessThanOrEqual(RUM_BUDGET_GZIP);
+  });
+
+  test('loads the speed report once the page is up, not before', async () => {
+    const own = await launchBrowser();
+    try {
+      const page = await (await own.newContext()).newPage();
+      await page.goto(`${baseUrl()}/`, { waitUntil: 'load' });
+      const timing = () =>
+        page.evaluate(() => {
+          const rum = performance
+            .getEntriesByType('resource')
+            .find((entry) => /\/assets\/rum-/.test(entry.name));
+          const [load] = performance.getEntriesByType(
+            'navigation',
+          ) as PerformanceNavigationTiming[];
+          return rum ? { rum: rum.startTime, loaded: load?.loadEventEnd ?? Infinity } : null;
+        });
+      await expect.poll(timing).not.toBeNull();
+      const { rum, loaded } = (await timing())!;
+      expect(rum).toBeGreaterThanOrEqual(loaded);
+    } finally {
+      await own.close();
+    }
   });
 
   test('holds neither the logged-in shopper’s menu lines nor the notifications: they load when first needed', async () => {

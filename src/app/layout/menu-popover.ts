@@ -8,7 +8,7 @@ export const MENU_CLOSE_DELAY = 250;
  * works before the app's code and without it: a click or a key toggles it, a click elsewhere or
  * Escape closes it): the spec's hover delays, the arrow keys between the items, the focus on the
  * first item when a key opened it, and back on the button when the menu closes around it (the
- * WAI-ARIA menu button pattern). Its own chunk, loaded once the app runs: the first view's code
+ * WAI-ARIA menu button pattern). An item chosen closes it from MainMenu itself. Its own chunk, loaded once the app runs: the first view's code
  * does not carry it. Returns what takes it off again.
  */
 export function enhanceMenu(button: HTMLElement, menu: HTMLElement): () => void {
@@ -59,10 +59,6 @@ export function enhanceMenu(button: HTMLElement, menu: HTMLElement): () => void 
     // Round and round: below the last item is the first, above the first the last.
     all.at(to % all.length)?.focus();
   };
-  // An item chosen: the menu closes (the app's links change the page without a reload).
-  const onMenuClick = (event: MouseEvent) => {
-    if ((event.target as Element).closest('[role="menuitem"]')) menu.togglePopover(false);
-  };
 
   const listeners: [HTMLElement, string, (event: never) => void][] = [
     [button, 'pointerenter', onPointer],
@@ -73,7 +69,6 @@ export function enhanceMenu(button: HTMLElement, menu: HTMLElement): () => void 
     [menu, 'beforetoggle', onBeforeToggle],
     [menu, 'toggle', onToggle],
     [menu, 'keydown', onKeyDown],
-    [menu, 'click', onMenuClick],
   ];
   for (const [target, type, listener] of listeners) {
     target.addEventListener(type, listener as EventListener);
