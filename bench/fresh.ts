@@ -15,8 +15,10 @@ import {
   HOOK_SECRET,
   hookBody,
   postHook,
+  priceShown,
   VARIANTS,
   type Variant,
+  variantHeaders,
 } from '../tests/e2e/change-hooks.ts';
 import { type StubRecipe, startStubRecipe } from '../tests/e2e/nginx-recipe.ts';
 import { runBench } from './lib/main.ts';
@@ -100,19 +102,6 @@ async function setPrice(recipe: StubRecipe, id: number, price: number): Promise<
   if (!answer.ok) throw new Error(`price of ${id}: ${answer.status}`);
 }
 
-function variantHeaders(variant: Variant): Record<string, string> {
-  return {
-    Cookie: `theme=${variant.theme}; cookieAccepted=${variant.accepted}`,
-    'Accept-Encoding': variant.encoding,
-  };
-}
-
-/** The price as the shop writes it: `1 234 ₽`, its spaces Russian ones. */
-function priceText(rub: number): RegExp {
-  const digits = new Intl.NumberFormat('ru-RU').format(rub).replace(/\s/g, '\\s');
-  return new RegExp(`${digits}\\s₽`);
-}
-
 /** Every variant of `pages`, through nginx, until each is kept. */
 async function keep(front: string, pages: string[]): Promise<void> {
   await Promise.all(
@@ -139,7 +128,7 @@ async function timeOneChange(
   price: number,
 ): Promise<number> {
   const pages = pagesShowing(catalogue, product);
-  const shown = priceText(price);
+  const shown = priceShown(price);
   await setPrice(recipe, product.id, price);
   const sent = performance.now();
   const told = await postHook(recipe.url, hookBody({ products: [product.id] }), HOOK_SECRET);

@@ -67,6 +67,14 @@ export interface SeenPage {
   html: string;
 }
 
+/** The headers of a shopper of `variant`: the cookies nginx keys on, and the encoding. */
+export function variantHeaders(variant: Variant): Record<string, string> {
+  return {
+    Cookie: `theme=${variant.theme}; cookieAccepted=${variant.accepted}`,
+    'Accept-Encoding': variant.encoding,
+  };
+}
+
 /** `address` at `base` as a shopper of `variant` asks for it (fetch decodes what comes). */
 export async function fetchVariant(
   base: string,
@@ -74,10 +82,7 @@ export async function fetchVariant(
   variant: Variant,
 ): Promise<SeenPage> {
   const answer = await fetch(`${base}${address}`, {
-    headers: {
-      Cookie: `theme=${variant.theme}; cookieAccepted=${variant.accepted}`,
-      'Accept-Encoding': variant.encoding,
-    },
+    headers: variantHeaders(variant),
     redirect: 'manual',
   });
   return {
