@@ -265,7 +265,7 @@ function childrenOf(pid: number): number[] {
 async function badHooks(recipe: StubRecipe) {
   const pids = {
     instances: recipe.shops.map((shop) => shop.child.pid ?? 0),
-    nginx: childrenOf(recipe.recipe.pid),
+    nginx: childrenOf(recipe.pid),
   };
   const cpu = () => ({
     instances: pids.instances.reduce((sum, pid) => sum + cpuMs(pid), 0),

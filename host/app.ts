@@ -93,6 +93,8 @@ export interface ShopServerOptions {
    * call fails, its connection cut.
    */
   backendMaxAnswerBytes?: number;
+  /** How long /api and /media wait for the backend's whole answer, from the request on. */
+  proxyTimeoutMs?: number;
   /** How long the public answers pages render from are kept (src/server-entry/public-answers.ts). */
   publicAnswers?: Partial<PublicAnswersOptions>;
   /** How long nginx or a CDN may keep a public page before it asks again. */
@@ -192,7 +194,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     : () => `${ownUrl}api`;
   const mediaBase = options.apiTarget ? `${options.apiTarget.replace(/\/+$/, '')}/media/` : '';
   const maxAnswerBytes = options.backendMaxAnswerBytes;
-  const agent = backendAgent(options.backendMaxSockets, maxAnswerBytes);
+  const agent = backendAgent(options.backendMaxSockets, maxAnswerBytes, entry.isShoppersOwnCall);
   const images = imageRoute(entry, {
     ...options.images,
     mediaBase: () => mediaBase || `${ownUrl}media/`,
@@ -209,6 +211,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     const proxy = backendProxy(entry, options.apiTarget, {
       maxSockets: options.backendMaxSockets,
       maxAnswerBytes,
+      timeoutMs: options.proxyTimeoutMs,
     });
     app.use(proxy.handle);
     closeBackend = async () => proxy.close();

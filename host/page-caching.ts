@@ -43,6 +43,10 @@ export function setPageCaching(
 ): boolean {
   const keepable = page.shared && page.whole && !res.hasHeader('Set-Cookie');
   res.set(keepable ? publicPageCaching(seconds) : { 'Cache-Control': 'private, no-store' });
+  // What a page varies on, for any cache that keys by Vary: its encoding, and the visitor's
+  // cookies (the theme, the cookie notice, a basket or a login). nginx keys on the few cookies
+  // that matter instead (deploy/nginx.conf), and the README gives a CDN the same key.
+  res.vary('Accept-Encoding').vary('Cookie');
   return keepable;
 }
 

@@ -148,6 +148,13 @@ export const SETTINGS = {
     10_000,
     'сколько соединений сервер держит к бэкенду; сверх них вызов сразу не удаётся',
   ),
+  proxyTimeoutMs: whole(
+    'PROXY_TIMEOUT_MS',
+    20_000,
+    1,
+    29_000,
+    'сколько /api и /media ждут весь ответ бэкенда, до последнего байта; потом 504 (меньше 30 с nginx)',
+  ),
   backendMaxAnswerBytes: whole(
     'BACKEND_MAX_ANSWER_BYTES',
     2 * MB,
@@ -349,6 +356,7 @@ export function shopOptions(settings: Settings) {
     sitemapTimeoutMs: settings.sitemapTimeoutMs,
     backendMaxSockets: settings.backendMaxSockets,
     backendMaxAnswerBytes: settings.backendMaxAnswerBytes,
+    proxyTimeoutMs: settings.proxyTimeoutMs,
     publicAnswers: {
       freshMs: settings.catalogCacheFreshMs,
       staleMs: settings.catalogCacheStaleMs,

@@ -3,7 +3,7 @@
 // CSRF token, address), a deadline and an abort signal, and hands loaders and form handlers an
 // `api` to call src/api's functions with. Nothing of a visitor is kept on a module, so two
 // visitors' requests never mix however they overlap, and no call outlives its request.
-import { parseCookie, parseSetCookie, stringifyCookie } from 'cookie';
+import { parseCookie, parseSetCookie } from 'cookie';
 import { type FetchResponse, ofetch } from 'ofetch';
 import { safeParse } from 'valibot';
 import { answerShape, callPattern, isJsonType, Unread } from '../api/answer-shapes';
@@ -11,7 +11,7 @@ import { type Api, UNSAFE_METHODS } from '../api/http';
 import { COOKIES } from '../lib/cookie-table';
 import { relativeMediaUrls } from '../lib/media-urls';
 import { callOutcome } from './call-outcome';
-import { clearCookieLine } from './cookie-lines';
+import { clearCookieLine, isShopDomainCookie } from './cookie-lines';
 import { NO_RECORDER, type ServerRecorder } from './recorder';
 
 /** Who is asking, as the shop's server saw the request. */
@@ -44,8 +44,52 @@ export const SESSION_COOKIE = 'sessionid';
 export const TOKEN_COOKIE = COOKIES.token.name;
 export const CSRF_COOKIE = 'csrftoken';
 
+/**
+ * The cookies the backend reads: its session, its CSRF token and the token's mirror. Every other
+ * cookie of the visitor's (a sibling app's `city=Москва`, an analytics JSON, the shop's own) is
+ * none of its business, and never goes to it.
+ */
+export const BACKEND_COOKIES: readonly string[] = [SESSION_COOKIE, CSRF_COOKIE, TOKEN_COOKIE];
+
 /** Values kept and sent exactly as they came: the backend reads its own cookies, not ours. */
-const AS_SENT = { decode: (value: string) => value, encode: (value: string) => value };
+const AS_SENT = { decode: (value: string) => value };
+
+/**
+ * A value that can go back in a Cookie header as it is: no `;` and no control character (what
+ * Node's parser let into a header is bytes 0x20 to 0xff, read as Latin-1, and goes out the same).
+ */
+const SENDABLE = /^[\t\x20-\x3a\x3c-\x7e\x80-\xff]*$/;
+
+/** A token or CSRF value as it may go in a header of its own: visible ASCII, nothing else. */
+const TOKEN_TEXT = /^[\x21-\x7e]+$/;
+
+/**
+ * Of a request's cookies, the backend's (BACKEND_COOKIES) that can be sent on: the first of each
+ * name, its value byte for byte as the visitor sent it. A cookie that cannot is left out, never
+ * thrown on.
+ */
+export function backendCookies(cookies: Record<string, string>): Map<string, string> {
+  const own = new Map<string, string>();
+  for (const name of BACKEND_COOKIES) {
+    const value = cookies[name];
+    if (value !== undefined && SENDABLE.test(value)) own.set(name, value);
+  }
+  return own;
+}
+
+/** The Cookie header of `cookies` (name and value as given), or undefined for none. */
+export function cookieHeader(cookies: Map<string, string>): string | undefined {
+  if (cookies.size === 0) return undefined;
+  return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/**
+ * A visitor's Cookie header as the backend gets it, from the shop's server or through /api: its
+ * own cookies only (BACKEND_COOKIES), as sent; undefined when the visitor has none of them.
+ */
+export function backendCookieHeader(header: string | undefined): string | undefined {
+  return cookieHeader(backendCookies(parseCookies(header)));
+}
 
 /** A request's Cookie header, by name (the first of a name wins, as Django reads it). */
 export function parseCookies(header: string | undefined): Record<string, string> {
@@ -125,7 +169,7 @@ export interface BackendCalls {
   remainingMs(): number;
   /** Ends every call still under way: the request has been answered. */
   end(): void;
-  /** The visitor's cookies now: the request's, with what the backend set since. */
+  /** The visitor's cookies of the backend's now: the request's, with what it set since. */
   cookies(): Record<string, string>;
   /** Leaves a cookie out of the next calls (not out of the visitor's browser). */
   forget(name: string): void;
@@ -139,7 +183,8 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
   const deadline = Date.now() + budgetMs;
   const timer = setTimeout(() => controller.abort(new DeadlineError()), budgetMs);
   timer.unref();
-  const jar = new Map(Object.entries(visitor.cookies));
+  // The backend's cookies only, as sent; then what it sets for the visitor on the way.
+  const jar = backendCookies(visitor.cookies);
   const setCookies = new Map<string, string>();
   const backendOrigin = new URL(backend.baseURL).origin;
   const basePath = new URL(backend.baseURL).pathname.replace(/\/+$/, '');
@@ -147,11 +192,13 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
 
   const takeSetCookie = (line: string) => {
     const { name, value, maxAge, expires } = parseSetCookie(line, AS_SENT);
-    if (!name) return;
+    // A cookie for another domain never reaches the visitor, nor the next calls.
+    if (!name || !isShopDomainCookie(line, visitor.host)) return;
     setCookies.set(name, line);
+    if (!BACKEND_COOKIES.includes(name)) return;
     const expired =
       (maxAge !== undefined && maxAge <= 0) || (expires !== undefined && +expires <= Date.now());
-    if (expired || !value || value === '""') jar.delete(name);
+    if (expired || !value || value === '""' || !SENDABLE.test(value)) jar.delete(name);
     else jar.set(name, value);
   };
 
@@ -173,13 +220,14 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
         // Django checks an HTTPS post's Referer against the host it was asked under.
         headers.set('Referer', `${shopOrigin}/`);
         if (visitor.requestId) headers.set('X-Request-Id', visitor.requestId);
-        if (jar.size > 0) headers.set('Cookie', stringifyCookie(Object.fromEntries(jar), AS_SENT));
+        // Never re-serialised: pieces of the visitor's own header, which nothing here can break.
+        const cookie = cookieHeader(jar);
+        if (cookie) headers.set('Cookie', cookie);
         const token = cookieText(Object.fromEntries(jar), TOKEN_COOKIE);
-        if (token) headers.set('Authorization', `Token ${token}`);
+        if (token && TOKEN_TEXT.test(token)) headers.set('Authorization', `Token ${token}`);
         const csrf = jar.get(CSRF_COOKIE);
-        if (csrf && UNSAFE_METHODS.has((options.method ?? 'GET').toUpperCase())) {
-          headers.set('X-CSRFToken', csrf);
-        }
+        const unsafe = UNSAFE_METHODS.has((options.method ?? 'GET').toUpperCase());
+        if (csrf && TOKEN_TEXT.test(csrf) && unsafe) headers.set('X-CSRFToken', csrf);
         options.headers = headers;
       },
       onResponse({ request, options, response }) {

@@ -23,7 +23,7 @@ import { NO_RECORDER, type ServerRecorder } from './recorder';
 
 export { PAGE_DATA_ID } from '../app/embedded-page';
 export { FORM_NAMES, FORMS, type FormAnswer, type FormHandler } from './forms';
-export { parseCookies, visitorIdentity } from './backend-calls';
+export { backendCookieHeader, parseCookies, visitorIdentity } from './backend-calls';
 export { robotsTxt, sitemapPaths } from '../app/sitemap';
 /** Every variable of the theme, for the head of every page (the same on each). */
 export { themeVariablesCss } from '../app/theme-variables';
@@ -40,9 +40,10 @@ export { sameOriginPath } from '../lib/same-origin-path';
 export { IMAGE_ROUTE, IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH } from '../lib/image-url';
 export { relativeMediaUrls } from '../lib/media-urls';
 export { isJsonType } from '../api/answer-shapes';
+export { isShoppersOwnCall } from '../api/http';
 export { DEFAULT_TIME_ZONE } from '../lib/shop-time-zone';
 export { COOKIES, type ShopCookie } from '../lib/cookie-table';
-export { clearCookieLine, setCookieLine } from './cookie-lines';
+export { clearCookieLine, isShopDomainCookie, setCookieLine } from './cookie-lines';
 
 /** How this process reaches the backend: set once, at start (host/render.ts). */
 interface Connection {

@@ -155,6 +155,8 @@ export interface Recipe {
   prefix: string;
   /** nginx's master process (its workers are its children). */
   pid: number;
+  /** What nginx has written to its error log so far. */
+  errorLog(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -167,7 +169,10 @@ export interface RecipeOptions {
   assetsRoot?: string;
 }
 
-/** deploy/nginx.conf in front of two instances, with its files under a new temporary prefix. */
+/**
+ * deploy/nginx.conf in front of two instances (whatever listens on their ports), with its files
+ * under a new temporary prefix.
+ */
 export async function startRecipe(
   shops: [Pick<Instance, 'port'>, Pick<Instance, 'port'>],
   options: RecipeOptions = {},
@@ -220,28 +225,59 @@ export async function startRecipe(
     await close();
     throw error;
   }
+  const errorLog = () => readFile(path.join(prefix, 'logs', 'error.log'), 'utf8').catch(() => '');
   return {
     url,
     renewUrl: `http://127.0.0.1:${renewPort}`,
     statusUrl: `http://127.0.0.1:${statusPort}/stub_status`,
     accessLog: path.join(prefix, 'logs', 'access.log'),
+    errorLog,
     prefix,
     pid: nginx.pid ?? 0,
     close,
   };
 }
 
+/** Two instances in front of one backend, and the recipe in front of them. */
+export interface RecipeInFront extends Recipe {
+  shops: [Instance, Instance];
+}
+
+/**
+ * Two instances in front of the backend at `apiTarget` with `env` added, as production runs
+ * them, and the recipe in front of them; `close` stops nginx, then the instances. If a part
+ * fails to start, those that did are stopped.
+ */
+export async function startRecipeInFront(
+  apiTarget: string,
+  env: Record<string, string> = {},
+): Promise<RecipeInFront> {
+  const renewPort = await freePort();
+  const shops = await startInstances(2, apiTarget, {
+    PAGE_RENEW_URL: `http://127.0.0.1:${renewPort}`,
+    ...env,
+  });
+  const closeShops = () => Promise.all(shops.map((shop) => shop.close())).then(() => {});
+  try {
+    const [one, two] = shops;
+    if (!one || !two) throw new Error('two instances were asked for');
+    const recipe = await startRecipe([one, two], { renewPort });
+    const close = async () => {
+      await recipe.close();
+      await closeShops();
+    };
+    return { ...recipe, shops: [one, two], close };
+  } catch (error) {
+    await closeShops();
+    throw error;
+  }
+}
+
 /** The e2e tests' production in small: a stub backend, two instances in front of it, nginx. */
-export interface StubRecipe {
-  /** nginx's address. */
-  url: string;
-  recipe: Recipe;
+export interface StubRecipe extends RecipeInFront {
   backend: RunningServer;
   /** Starts the stub again after `backend.close()`: on its port, with its data. */
   restartBackend(): Promise<void>;
-  shops: [Instance, Instance];
-  /** Stops all that is still running, and removes the stub's data. */
-  close(): Promise<void>;
 }
 
 /**
@@ -265,17 +301,9 @@ export async function startStubRecipe(env: Record<string, string> = {}): Promise
       stubClosed = undefined;
     };
     stops.push(() => backend.close());
-    const renewPort = await freePort();
-    const shops = await startInstances(2, stub.url.replace(/\/$/, ''), {
-      PAGE_RENEW_URL: `http://127.0.0.1:${renewPort}`,
-      ...env,
-    });
-    stops.push(() => Promise.all(shops.map((shop) => shop.close())).then(() => {}));
-    const [one, two] = shops;
-    if (!one || !two) throw new Error('two instances were asked for');
-    const recipe = await startRecipe([one, two], { renewPort });
-    stops.push(recipe.close);
-    return { url: recipe.url, recipe, backend, restartBackend, shops: [one, two], close };
+    const front = await startRecipeInFront(stub.url.replace(/\/$/, ''), env);
+    stops.push(front.close);
+    return { ...front, backend, restartBackend, close };
   } catch (error) {
     await close();
     throw error;

@@ -6,16 +6,19 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBasket, updateBasketAmount } from '../../src/api/basket';
+import { isShoppersOwnCall } from '../../src/api/http';
 import { getHomeProducts, searchProducts } from '../../src/api/catalog';
 import { backendAgent } from '../../host/backend-agent';
 import {
   type Backend,
   type BackendCalls,
   backendCalls,
+  parseCookies,
   UnexpectedAnswerError,
   type Visitor,
 } from '../../src/server-entry/backend-calls';
 import { json, raspberry } from './fake-replies';
+import { asHeader, STRAY_COOKIES } from './stray-cookies';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 const TEXT = { 'content-type': 'text/plain' };
@@ -112,7 +115,8 @@ describe("the server's calls for a visitor", () => {
       await updateBasketAmount(7, 1, api);
     });
     const put = seen[1];
-    expect(put?.cookie).toBe('theme=dark; sessionid=new-session; csrftoken=new-token');
+    // The shop's theme is none of the backend's business: only its own cookies go.
+    expect(put?.cookie).toBe('sessionid=new-session; csrftoken=new-token');
     expect(put?.['x-csrftoken']).toBe('new-token');
     expect(setCookies).toEqual([
       'sessionid=new-session; Path=/; HttpOnly',
@@ -134,6 +138,39 @@ describe("the server's calls for a visitor", () => {
     expect(seen[1]?.authorization).toBeUndefined();
     // Written as every writer of the shop's cookies writes it: Secure, the visitor being on https.
     expect(setCookies).toEqual(['jwt=; Max-Age=0; Path=/; Secure; SameSite=Lax']);
+  });
+});
+
+describe("a visitor's stray cookies", () => {
+  it('never reach the backend, and fail no call: its own cookies go as they were sent', async () => {
+    seen.length = 0;
+    const header = `${STRAY_COOKIES}; sessionid=fast; csrftoken=tok; jwt=token-a; theme=dark`;
+    await asVisitor(visitor(parseCookies(header)), async ({ api }) => {
+      await getBasket(api);
+      await updateBasketAmount(7, 1, api);
+    });
+    expect(seen).toHaveLength(2);
+    for (const headers of seen) {
+      expect(headers.cookie).toBe('sessionid=fast; csrftoken=tok; jwt=token-a');
+      expect(headers.authorization).toBe('Token token-a');
+    }
+    expect(seen[1]?.['x-csrftoken']).toBe('tok');
+  });
+
+  it("the backend's own cookies go byte for byte; one that cannot go in a header is left out, never thrown on", async () => {
+    seen.length = 0;
+    // A session of non-ASCII bytes; a token whose %-escapes decode to a line break; a CSRF
+    // token with a space, which may go in the Cookie header but not as a header of its own.
+    const header = `sessionid=${asHeader('сессия')}; jwt=%0D%0Aevil; csrftoken=a b`;
+    await asVisitor(visitor(parseCookies(header)), async ({ api }) => {
+      await getBasket(api);
+      await updateBasketAmount(7, 1, api);
+    });
+    expect(seen).toHaveLength(2);
+    const sent = Buffer.from(seen[0]?.cookie ?? '', 'latin1');
+    expect(sent.equals(Buffer.from('sessionid=сессия; csrftoken=a b; jwt=%0D%0Aevil'))).toBe(true);
+    expect(seen[0]?.authorization).toBeUndefined();
+    expect(seen[1]?.['x-csrftoken']).toBeUndefined();
   });
 });
 
@@ -255,17 +292,29 @@ describe('deadlines and the bounded agent', () => {
   });
 
   it('past the cap of sockets a call fails at once instead of queueing behind calls that hang', async () => {
-    await inFrontOfBlackHole({ budgetMs: 60_000, maxSockets: 2 }, async (calls, hole) => {
-      const hanging = [getBasket(calls.api), getBasket(calls.api)].map((call) =>
-        call.catch(() => null),
+    // Four visitors at four addresses, each with a call that hangs: the agent's four sockets.
+    const hole = await blackHole();
+    const agent = backendAgent(4, undefined, isShoppersOwnCall);
+    const at = (address: string) =>
+      backendCalls(
+        { baseURL: hole.baseURL, fetch: agent.callFetch },
+        { ...visitor({}), forwardedFor: address },
+        60_000,
       );
-      await expect.poll(() => hole.waiting()).toBe(2);
-      const third = await getBasket(calls.api).catch((caught: unknown) => caught);
-      expect(String((third as Error).cause ?? third)).toMatch(/all 2 connections/);
-      expect(hole.waiting()).toBe(2);
-      calls.end();
+    const visitors = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'].map(at);
+    try {
+      const hanging = visitors.map((calls) => getBasket(calls.api).catch(() => null));
+      await expect.poll(() => hole.waiting()).toBe(4);
+      const fifth = at('203.0.113.5');
+      const refused = await getBasket(fifth.api).catch((caught: unknown) => caught);
+      expect(String((refused as Error).cause ?? refused)).toMatch(/all 4 connections/);
+      expect(hole.waiting()).toBe(4);
+      for (const calls of [...visitors, fifth]) calls.end();
       await Promise.all(hanging);
       await hole.allClosed();
-    });
+    } finally {
+      hole.close();
+      await agent.close();
+    }
   });
 });

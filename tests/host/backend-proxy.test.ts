@@ -12,12 +12,14 @@ import {
   BACKEND_ODD,
   backendProxy,
   type BackendProxyOptions,
-  PROXY_TIMEOUT_MS,
 } from '../../host/backend-proxy.ts';
+import { SETTINGS } from '../../host/settings.ts';
 import { plainScheme } from '../../host/request-scheme.ts';
 import { securityHeaders, SVG_POLICY } from '../../host/security.ts';
 import * as entry from '../../src/server-entry/entry-server.tsx';
 import { listen, type Listening, rawGet } from './http-helpers.ts';
+import { asHeader, STRAY_COOKIES } from './stray-cookies.ts';
+import { tricklingBackend } from '../e2e/fault-backends.ts';
 
 const SHOP_PAGE = 'страница магазина';
 
@@ -150,6 +152,31 @@ describe('paths: only /api/ and /media/ as whole segments, in one reading, reach
     const shop = await shopInFront(api.url);
     await rawGet(shop.url, path);
     expect(api.asked).toEqual([path]);
+  });
+});
+
+describe("the visitor's cookies", () => {
+  it('only the backend’s own reach it, each as the visitor sent it; a stray one fails nothing', async () => {
+    const cookies: (string | undefined)[] = [];
+    const api = await backend((req, res) => {
+      cookies.push(req.headers.cookie);
+      files(req, res);
+    });
+    const shop = await shopInFront(api.url);
+    const own = `sessionid=${asHeader('сессия')}; csrftoken=tok; jwt=token-a`;
+    for (const path of ['/api/catalog/basket', '/media/p.jpg']) {
+      const answer = await rawGet(shop.url, path, {
+        cookie: `${STRAY_COOKIES}; ${own}; theme=dark; sessionid=second`,
+      });
+      expect(answer.status).toBe(200);
+    }
+    const stray = await rawGet(shop.url, '/api/catalog/basket', { cookie: STRAY_COOKIES });
+    expect(stray.status).toBe(200);
+    expect(cookies.slice(0, 2).map((line) => Buffer.from(line ?? '', 'latin1'))).toEqual([
+      Buffer.from('sessionid=сессия; csrftoken=tok; jwt=token-a'),
+      Buffer.from('sessionid=сессия; csrftoken=tok; jwt=token-a'),
+    ]);
+    expect(cookies[2]).toBeUndefined();
   });
 });
 
@@ -359,6 +386,26 @@ describe('a backend that stalls', () => {
     const config = readFileSync(new URL('../../deploy/nginx.conf', import.meta.url), 'utf8');
     const timeouts = [...config.matchAll(/proxy_read_timeout\s+(\d+)s;/g)].map((m) => Number(m[1]));
     expect(timeouts.length).toBeGreaterThan(0);
-    for (const seconds of timeouts) expect(PROXY_TIMEOUT_MS).toBeLessThan(seconds * 1000);
+    // The default, and any value PROXY_TIMEOUT_MS may be set to.
+    const setting = SETTINGS.proxyTimeoutMs;
+    for (const seconds of timeouts) {
+      expect(setting.default).toBeLessThan(seconds * 1000);
+      expect(setting.read(String(seconds * 1000))).toBeUndefined();
+    }
+  });
+
+  it('a backend that trickles its answer a byte a second is cut off at the deadline: /api with the shop’s message, /media mid-file', async () => {
+    const trickle = await tricklingBackend();
+    open.push(trickle);
+    const shop = await shopInFront(trickle.url, { timeoutMs: 1500 });
+    const api = await rawGet(shop.url, '/api/catalog/product');
+    expect(api.status).toBe(504);
+    expect(JSON.parse(api.body)).toEqual({ detail: BACKEND_DOWN });
+    // A file has begun to go out: it is cut short, never ended as if whole.
+    const media = await rawGet(shop.url, '/media/p.jpg').catch((error: Error) => error);
+    expect(media).toBeInstanceOf(Error);
+    expect(String((media as Error).message)).toMatch(/aborted|socket hang up|ECONNRESET/);
+    // Nothing of either call is left open at the backend.
+    await expect.poll(() => trickle.open()).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { linkUrl } from '../../lib/link-url';
 import { Button } from '../../ui/controls/Button';
 import { useRouteData } from '../../ui/route';
 import { ErrorState } from '../../ui/ErrorState';
@@ -7,8 +8,13 @@ import { policyRoute } from './policy-route';
 
 const TITLE = 'Политика конфиденциальности';
 
+/** Said instead of the link when the backend's address for the file is no link's. */
+export const POLICY_FILE_MISSING =
+  'Полный текст политики сейчас недоступен. Попробуйте открыть эту страницу позже.';
+
 export default function PolicyPage() {
   const { policy } = useRouteData(policyRoute);
+  const file = policy.status === 'done' ? linkUrl(policy.data.file) : null;
 
   return (
     <Stack gap="md" maw={720}>
@@ -33,18 +39,24 @@ export default function PolicyPage() {
             комментарий к заказу, состав корзины и история заказов, файлы cookie), зачем они нужны,
             как долго хранятся и как их защищают.
           </Text>
-          <Text>Полный текст политики открывается в новой вкладке в формате PDF.</Text>
-          <div>
-            <Button
-              component="a"
-              href={policy.data.file}
-              target="_blank"
-              rel="noopener noreferrer"
-              rightSection={<IconExternalLink size={16} aria-hidden />}
-            >
-              Посмотреть
-            </Button>
-          </div>
+          {file ? (
+            <>
+              <Text>Полный текст политики открывается в новой вкладке в формате PDF.</Text>
+              <div>
+                <Button
+                  component="a"
+                  href={file}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  rightSection={<IconExternalLink size={16} aria-hidden />}
+                >
+                  Посмотреть
+                </Button>
+              </div>
+            </>
+          ) : (
+            <Text>{POLICY_FILE_MISSING}</Text>
+          )}
         </>
       )}
     </Stack>

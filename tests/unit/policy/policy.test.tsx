@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Policy } from '../../../src/api/types';
 import { CookieNotice } from '../../../src/app/layout/CookieNotice';
-import PolicyPage from '../../../src/features/policy/PolicyPage';
+import PolicyPage, { POLICY_FILE_MISSING } from '../../../src/features/policy/PolicyPage';
 import { renderAt } from '../render';
 
 const { getPolicy } = vi.hoisted(() => ({ getPolicy: vi.fn<() => Promise<Policy>>() }));
@@ -41,6 +41,24 @@ describe('the policy page', () => {
     expect(view.getAttribute('href')).toBe('/media/policy.pdf');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(getPolicy).toHaveBeenCalledTimes(2);
+  });
+
+  it.each(['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>'])(
+    'says the text is not available, with no link, when the file’s address is %s',
+    async (file) => {
+      getPolicy.mockResolvedValue({ file });
+      const { container } = renderAt(<PolicyPage />, '/policy');
+      await screen.findByText(POLICY_FILE_MISSING);
+      expect(screen.queryByRole('link', { name: /Посмотреть/ })).toBeNull();
+      expect(container.innerHTML).not.toContain(file.slice(0, 10));
+    },
+  );
+
+  it('links a file kept on another site over https', async () => {
+    getPolicy.mockResolvedValue({ file: 'https://files.example/policy.pdf' });
+    renderAt(<PolicyPage />, '/policy');
+    const view = await screen.findByRole('link', { name: /Посмотреть/ });
+    expect(view.getAttribute('href')).toBe('https://files.example/policy.pdf');
   });
 
   it('is shown without the cookie notice', async () => {
