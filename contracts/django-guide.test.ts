@@ -6,6 +6,7 @@
 //   what `npm run contracts:verify` prints.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { EXAMPLE_CHANGE } from './support/change-hook';
 import { readPactFile } from './support/pact-file';
 import { explain } from './support/provider';
 import { formatReport } from './support/report';
@@ -56,6 +57,24 @@ describe('the guide quotes the reference backend word for word', () => {
         'contracts/django/pact_states.py',
       ]),
     );
+  });
+
+  it('has the listings of the change hook: settings, signals, the stock an order takes, tell_shop', () => {
+    const listed = listings.map((listing) => listing.file);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        'contracts/django/reference/berries/settings.py',
+        'contracts/django/reference/shop/signals.py',
+        'contracts/django/reference/shop/changes.py',
+      ]),
+    );
+    expect(listings.some((listing) => listing.text.includes('def take_stock(lines):'))).toBe(true);
+  });
+
+  it('shows the change hook’s body as the hook’s pact is written from it', () => {
+    const section = GUIDE.slice(GUIDE.indexOf('## Tell the shop what changed'));
+    const example = /```json\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    expect(JSON.parse(example)).toEqual(EXAMPLE_CHANGE);
   });
 
   it.each(listings)('$file holds the listing', ({ file, text }) => {

@@ -1,6 +1,7 @@
 // The shop's one server: pages rendered as HTML, the build's files, and /api and /media from
 // the embedded stub or, with API_TARGET, from the real backend. Stateless: any number of
 // instances serve the same shop behind nginx or a load balancer.
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, Server as NetServer } from 'node:net';
 import path from 'node:path';
@@ -13,12 +14,14 @@ import type { StubAppOptions } from '../stub-server/app.ts';
 import { serverErrors } from '../stub-server/http.ts';
 import type { PublicAnswersOptions } from '../src/server-entry/entry-server.tsx';
 import { builtEntry, sourceEntry } from './app-entry.ts';
+import { changeHook } from './change-hook.ts';
 import { backendAgent } from './backend-agent.ts';
 import { backendPathGuard } from './backend-paths.ts';
 import { backendProxy } from './backend-proxy.ts';
 import { draining } from './draining.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
 import { type MetricsServer, serveMetrics, type ShopMetrics, shopMetrics } from './metrics.ts';
+import { pageRenewal } from './page-renewal.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
 import { requestIds, shopLog } from './request-log.ts';
 import { routeNamer } from './request-route.ts';
@@ -31,7 +34,16 @@ import { sitemapRoutes } from './sitemap.ts';
 import { staticFiles } from './static.ts';
 import { visitorForms } from './visitor-forms.ts';
 
+/**
+ * The checkout when the host runs from its source (tsx); the build's folder (dist/) when built:
+ * vite.config.ts mirrors what the host reads into dist/ (sourceFileUrls), so the same relative
+ * paths hold in both.
+ */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The build: the built host's own folder, or dist/ of the checkout. */
+export const BUILD_DIR = existsSync(path.join(REPO_ROOT, 'server', 'entry-server.js'))
+  ? REPO_ROOT
+  : path.join(REPO_ROOT, 'dist');
 
 /**
  * The server's options: host/settings.ts's table (PORT, API_TARGET, ...) as host/main.ts reads it
@@ -47,7 +59,7 @@ export interface ShopServerOptions {
   stub?: StubAppOptions;
   /** Vite's dev server with hot reload instead of the build. */
   dev?: boolean;
-  /** The build; default dist/ of the repo. */
+  /** The build; default BUILD_DIR. */
   distDir?: string;
   /** The public origin (`https://shop.example`) for canonical addresses and OpenGraph. */
   siteUrl?: string;
@@ -94,6 +106,12 @@ export interface ShopServerOptions {
   /** How long nginx or a CDN may keep a public page before it asks again. */
   pageCacheSeconds?: number;
   /**
+   * The backend's change hook (host/change-hook.ts; off without a secret), nginx's listener that
+   * renews the pages it keeps (host/page-renewal.ts), and the file the list of them outlives a
+   * restart in.
+   */
+  changes?: { secret?: string; renewUrl?: string; keptPagesFile?: string };
+  /**
    * How long a stopping instance leaves its idle kept-alive connections open (0, unless asked:
    * closed at once). Longer than nginx's upstream keepalive_timeout, so that nginx closes them
    * first.
@@ -125,10 +143,11 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     stopGraceMs: 0,
     ...given,
     images: { ...shopDefaults.images, ...given.images },
+    changes: { ...shopDefaults.changes, ...given.changes },
     publicAnswers: { ...shopDefaults.publicAnswers, ...given.publicAnswers },
   };
   const host = options.host;
-  const distDir = options.distDir ?? path.join(REPO_ROOT, 'dist');
+  const distDir = options.distDir ?? BUILD_DIR;
   // Vite (development only) is loaded and started here, its middleware mounted further down.
   let vite: ViteDevServer | undefined;
   if (options.dev) {
@@ -170,6 +189,11 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     if (drain.stopping) res.status(503).send('stopping');
     else res.send('ok');
   });
+  const { secret, renewUrl, keptPagesFile } = options.changes;
+  const renewal = secret ? pageRenewal({ renewUrl, file: keptPagesFile, app: entry }) : undefined;
+  if (secret && renewal) {
+    app.use(changeHook({ secret, accept: (change) => renewal.change(change) }));
+  }
 
   // Filled in once the server listens: the embedded stub answers on the server's own port.
   let ownUrl = '';
@@ -220,6 +244,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     pageCacheSeconds: options.pageCacheSeconds,
     // Unset: the app's own zone (src/lib/shop-time-zone.ts), which the browser formats in too.
     timeZone: options.timeZone ?? entry.DEFAULT_TIME_ZONE,
+    renewal,
     recorder: metrics?.recorder,
     log: log.calls,
     pageTimed: metrics?.page,
@@ -306,6 +331,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
       })
         .then(closeVite)
         .then(closeBackend)
+        .then(() => renewal?.close())
         .then(() => agent.close())
         // Prometheus reads the last figures while the instance drains; they go with it.
         .then(() => metricsServer?.close())

@@ -16,6 +16,7 @@ import { type Entry, sourceEntry } from './app-entry.ts';
 import { readPageAssets } from './page-assets.ts';
 import { pageBytes } from './page-bytes.ts';
 import { isSharedPage, sendPage, setPageCaching } from './page-caching.ts';
+import { type KeptPage, type PageRenewal, RENEW_HEADER, STAND_IN_HEADER } from './page-renewal.ts';
 import { requestOf } from './request-log.ts';
 import { requestOrigin } from './request-scheme.ts';
 import { shopCookies } from './shop-cookies.ts';
@@ -52,6 +53,17 @@ export interface PageRendererOptions {
   serverTiming?: boolean;
   /** The share of views whose browser reports its speed to /rum (RUM_SAMPLE). */
   rumSample?: number;
+  /** The renewal of kept pages after a change: told of each page nginx will keep. */
+  renewal?: Pick<PageRenewal, 'kept'>;
+}
+
+/** The encodings nginx asks an instance for ($page_encoding), and so keeps a page under. */
+const NGINX_ENCODINGS = new Set(['', 'gzip', 'br']);
+
+/** A renewal's time (RENEW_HEADER): answers older than it are asked for again. */
+function freshSince(req: Request): number | undefined {
+  const raw = req.get(RENEW_HEADER);
+  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
 }
 
 /** A form posted without the app that must be shown again (host/visitor-forms.ts). */
@@ -109,6 +121,7 @@ function renderer(
         calls,
         shared,
         outcome: posted?.outcome ?? (notice ? { notice } : {}),
+        freshSince: shared ? freshSince(req) : undefined,
         rumSample: options.rumSample,
       });
     } finally {
@@ -117,14 +130,33 @@ function renderer(
     }
     passCookies(res, result.setCookies);
     markBasket(req, res, cookies, result.basketLines);
-    setPageCaching(
+    const keepable = setPageCaching(
       res,
       {
         shared,
-        whole: result.kind === 'page' && result.status === 200 && result.complete,
+        // A redirect to a -404 page (the product is gone) is everyone's too, and replaces the
+        // kept copy of the page that showed it.
+        whole:
+          result.kind === 'redirect' ||
+          (result.kind === 'page' && result.status === 200 && result.complete),
       },
       options.pageCacheSeconds,
     );
+    if (result.standIn) res.set(STAND_IN_HEADER, 'kept');
+    // nginx keeps it: the renewal must know it is there, under which key, and what it shows.
+    const accepted = req.get('accept-encoding') ?? '';
+    const kept = (): KeptPage | null =>
+      keepable && NGINX_ENCODINGS.has(accepted)
+        ? {
+            scheme: req.protocol,
+            host: req.get('host') ?? '',
+            url: req.originalUrl,
+            theme: themeOf(req),
+            accepted: cookieAcceptedBy(req),
+            encoding: accepted as KeptPage['encoding'],
+            shows: result.shows,
+          }
+        : null;
     const timed = () => {
       // The page's own time: from the request's context, a form's handling before it is not.
       const context = requestOf(req);
@@ -143,6 +175,8 @@ function renderer(
     };
     if (result.kind === 'redirect') {
       timed();
+      const page = kept();
+      if (page) options.renewal?.kept(page);
       res.redirect(302, result.location);
       return;
     }
@@ -166,6 +200,8 @@ function renderer(
     res.status(result.status);
     res.set('Content-Type', 'text/html; charset=utf-8');
     timed();
+    const keptPage = kept();
+    if (keptPage) options.renewal?.kept(keptPage);
     sendPage(req, res, html);
   };
   return {

@@ -190,6 +190,26 @@ export const SETTINGS = {
     86_400,
     'сколько nginx или CDN хранит общую страницу, прежде чем спросить сервер снова',
   ),
+  changeHookSecret: text(
+    'CHANGE_HOOK_SECRET',
+    undefined,
+    'общий с бэкендом секрет хука изменений (POST /hooks/changed, подпись HMAC-SHA256); без него хук выключен',
+    { limits: 'не короче 32 символов', check: (raw) => raw.length >= 32 },
+  ),
+  pageRenewUrl: text(
+    'PAGE_RENEW_URL',
+    undefined,
+    'слушатель nginx, через который экземпляр обновляет хранимые в nginx страницы; без него — только память',
+    {
+      limits: 'адрес вида http://127.0.0.1:8082',
+      check: (raw) => /^http:\/\/[^/]+\/?$/.test(raw),
+    },
+  ),
+  keptPagesFile: text(
+    'KEPT_PAGES_FILE',
+    undefined,
+    'файл со списком страниц nginx, которые обновляет этот экземпляр, между его перезапусками; у каждого свой',
+  ),
   stopGraceMs: whole(
     'STOP_GRACE_MS',
     5000,
@@ -343,6 +363,11 @@ export function shopOptions(settings: Settings) {
       maxEntries: settings.catalogCacheEntries,
     },
     pageCacheSeconds: settings.pageCacheSeconds,
+    changes: {
+      secret: settings.changeHookSecret,
+      renewUrl: settings.pageRenewUrl,
+      keptPagesFile: settings.keptPagesFile,
+    },
     stopGraceMs: settings.stopGraceMs,
     timeZone: settings.timeZone,
     accessLog: settings.accessLog,

@@ -18,6 +18,7 @@ import { pageSource } from '../app/page-source';
 import { matchPage, pageQueries } from '../app/routes';
 import { type FormOutcome, PageData } from '../ui/page-data';
 import { type BackendCalls, backendCalls, type Visitor, visitorIdentity } from './backend-calls';
+import { type Change, changedShown } from './changes';
 import { PublicAnswers, type PublicAnswersOptions } from './public-answers';
 import { NO_RECORDER, type ServerRecorder } from './recorder';
 import { CONSOLE_LOG, type ServerLog } from './server-log';
@@ -33,6 +34,7 @@ export { themeVariablesCss } from '../app/theme-variables';
 export type { Visitor } from './backend-calls';
 export type { FormOutcome } from '../ui/page-data';
 export type { PublicAnswersOptions } from './public-answers';
+export { type Change, changedShown, isReached, joinChanges, NO_CHANGE } from './changes';
 export type { CallOutcome, ServerRecorder } from './recorder';
 export { CONSOLE_LOG, type FailedCall, type ServerLog } from './server-log';
 export { callPattern, shapeProblem } from '../api/answer-shapes';
@@ -93,6 +95,14 @@ function connected(): Connection {
   return connection;
 }
 
+/**
+ * Marks the kept public answers a change reaches as outdated (host/change-hook.ts): each is asked
+ * for again at its next use, and stands in until the backend gives it. Returns how many.
+ */
+export function outdateAnswers(change: Change): number {
+  return connected().answers.outdate(changedShown(change));
+}
+
 /** A request's calls to the backend as `visitor`, all ended within `budgetMs`. */
 export function startCalls(visitor: Visitor, budgetMs: number): BackendCalls {
   const { baseURL, fetch, recorder, log } = connected();
@@ -116,6 +126,11 @@ export interface RenderRequest {
   shared: boolean;
   /** What the server says of a form the visitor posted without the app. */
   outcome?: FormOutcome;
+  /**
+   * A renewal of a kept page after a change (host/page-renewal.ts): public answers that came
+   * before this time (the wall clock's milliseconds) are asked for again.
+   */
+  freshSince?: number;
   /** The share of views whose browser reports its speed (RUM_SAMPLE); none by default. */
   rumSample?: number;
 }
@@ -129,6 +144,13 @@ export type RenderResult = {
   setCookies: string[];
   /** How many lines the visitor's basket has, as the page shows it; null when not loaded. */
   basketLines: number | null;
+  /**
+   * Part of its data is the last good answer standing in for one the backend did not give: the
+   * page shows what the shop had, and a renewal is tried again later.
+   */
+  standIn: boolean;
+  /** What its data shows (src/lib/shown-data.ts): the changes that make it out of date. */
+  shows: string[];
 } & (
   | { kind: 'redirect'; location: string }
   | {
@@ -175,9 +197,12 @@ async function loadPage(
   calls: BackendCalls,
   outcome: FormOutcome,
   shared: boolean,
-): Promise<{ page: PageData; basket: BasketStart }> {
+  freshSince: number | undefined,
+): Promise<{ page: PageData; basket: BasketStart; standIn: boolean; shows: string[] }> {
   const { answers } = connected();
   const page = new PageData(url, {}, {}, outcome);
+  let standIn = false;
+  const shows = new Set<string>();
   let basket: BasketStart = shared ? EMPTY_BASKET : 'unreachable';
   const seedLoad = (shared ? Promise.resolve(EMPTY_BASKET) : loadBasketSeed(calls)).then(
     (seed) => {
@@ -193,9 +218,11 @@ async function loadPage(
   const queryLoads = Promise.resolve(established).then(() =>
     Promise.all(
       pageQueries(url).map((query) =>
-        answers.load(query, calls.api).then(
-          (data) => {
-            page.answers[query.key] = data;
+        answers.load(query, calls.api, freshSince).then(
+          (loaded) => {
+            page.answers[query.key] = loaded.value;
+            standIn ||= loaded.standIn;
+            for (const name of query.shows(loaded.value)) shows.add(name);
           },
           (error: unknown) => {
             // The page shows its error state, and `Повторить` (a form) asks again: without the
@@ -209,7 +236,7 @@ async function loadPage(
   // Every call ends by the deadline (the calls' signal), and so does every load: the last good
   // answers that stand in for the late ones are in before the page renders.
   await Promise.all([seedLoad, queryLoads]);
-  return { page, basket };
+  return { page, basket, standIn, shows: [...shows] };
 }
 
 /** The page a request asks for: its path as sent, its address as the router reads it, its route. */
@@ -235,10 +262,12 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   let backendWaitMs = 0;
   const { pathname, search, url, match } = pageOf(request.url);
   const waitStarted = performance.now();
-  const [{ page, basket }, source] = await Promise.all([
-    loadPage(url, request.calls, request.outcome ?? {}, request.shared).finally(() => {
-      backendWaitMs = performance.now() - waitStarted;
-    }),
+  const [{ page, basket, standIn, shows }, source] = await Promise.all([
+    loadPage(url, request.calls, request.outcome ?? {}, request.shared, request.freshSince).finally(
+      () => {
+        backendWaitMs = performance.now() - waitStarted;
+      },
+    ),
     match && pageSource(match.route.page),
   ]);
   const route = match?.route.path ?? null;
@@ -303,6 +332,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
           backendWaitMs,
           setCookies,
           basketLines,
+          standIn,
+          shows,
         });
         return;
       }
@@ -316,6 +347,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         basketLines,
         status,
         complete: Object.values(page.refused).every((refusal) => refusal === 404),
+        standIn,
+        shows,
         head: headHtml(
           pageHead(match, page, request.origin, pathname, status),
           request.origin,

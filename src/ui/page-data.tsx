@@ -12,6 +12,12 @@ export interface Query<T> {
   key: string;
   load: (api?: Api) => Promise<T>;
   shared: boolean;
+  /**
+   * What the answer shows, named as the backend's change hook names what changed
+   * (src/lib/shown-data.ts): a change renews the pages and kept answers that show it. A method,
+   * so that a page's list of queries of any answer type holds it.
+   */
+  shows(answer: T): string[];
 }
 
 /** A page's queries, each by the name the page reads it by. */
@@ -49,12 +55,19 @@ export function hasAll<Q extends Queries>(
 
 /** A visitor's own data: loaded for them alone, never kept. */
 export function query<T>(key: string, load: (api?: Api) => Promise<T>): Query<T> {
-  return { key, load, shared: false };
+  return { key, load, shared: false, shows: () => [] };
 }
 
-/** Data every visitor sees alike (spec §7's catalogue and content calls). */
-export function sharedQuery<T>(key: string, load: (api?: Api) => Promise<T>): Query<T> {
-  return { key, load, shared: true };
+/**
+ * Data every visitor sees alike (spec §7's catalogue and content calls), and what its answer
+ * shows.
+ */
+export function sharedQuery<T>(
+  key: string,
+  load: (api?: Api) => Promise<T>,
+  shows: (answer: T) => string[],
+): Query<T> {
+  return { key, load, shared: true, shows };
 }
 
 /**

@@ -22,10 +22,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Replaces `from` by `to`, which must stand in the file exactly once. */
-function swap(text: string, from: string, to: string): string {
+/** Replaces `from` by `to`, which must stand in the file exactly `times` times. */
+function swap(text: string, from: string, to: string, times = 1): string {
   const parts = text.split(from);
-  if (parts.length !== 2) throw new Error(`deploy/nginx.conf: "${from}" must appear once`);
+  if (parts.length !== times + 1) {
+    throw new Error(`deploy/nginx.conf: "${from}" must appear ${times} time(s)`);
+  }
   return parts.join(to);
 }
 
@@ -83,18 +85,24 @@ function serverCommand(root: string): string[] {
  */
 export async function startShopProcess({
   root = REPO_ROOT,
+  main,
+  cwd,
   env = {},
   args = [],
   port: wanted,
 }: {
   root?: string;
+  /** The built host to run (`…/host/main.js`) instead of the checkout's at `root`. */
+  main?: string;
+  /** Its working folder; default `root`. */
+  cwd?: string;
   env?: Record<string, string>;
   args?: string[];
   port?: number;
 }): Promise<Instance> {
   const port = wanted ?? (await freePort());
-  const child = spawn(process.execPath, [...serverCommand(root), ...args], {
-    cwd: root,
+  const child = spawn(process.execPath, [...(main ? [main] : serverCommand(root)), ...args], {
+    cwd: cwd ?? root,
     // Metrics on a free port of their own: PORT + 1000, their default, may be another's.
     env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -137,13 +145,28 @@ export async function startInstances(
 export interface Recipe {
   /** nginx's address, `http://127.0.0.1:PORT`. */
   url: string;
+  /** Its renewing listener (the instances' PAGE_RENEW_URL). */
+  renewUrl: string;
   /** Its stub_status, on the loopback port of its own. */
   statusUrl: string;
   /** Its access log (deploy/nginx.conf's `shop` format), written each second. */
   accessLog: string;
+  /** Its prefix: logs/, tmp/pages (the kept pages). */
+  prefix: string;
+  /** nginx's master process (its workers are its children). */
+  pid: number;
   /** What nginx has written to its error log so far. */
   errorLog(): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface RecipeOptions {
+  /** nginx's port, when a backend must know it before nginx starts (its change hook's address). */
+  port?: number;
+  /** The renewing listener's port, known to the instances before nginx starts (PAGE_RENEW_URL). */
+  renewPort?: number;
+  /** The folder holding assets/ (deploy/release.sh's home); default the checkout's build. */
+  assetsRoot?: string;
 }
 
 /**
@@ -152,6 +175,7 @@ export interface Recipe {
  */
 export async function startRecipe(
   shops: [Pick<Instance, 'port'>, Pick<Instance, 'port'>],
+  options: RecipeOptions = {},
 ): Promise<Recipe> {
   if (!existsSync(NGINX)) {
     throw new Error(
@@ -159,14 +183,22 @@ export async function startRecipe(
     );
   }
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
+  const renewPort = options.renewPort ?? (await freePort());
   const statusPort = await freePort();
   let conf = await readFile(path.join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
-  conf = swap(conf, '127.0.0.1:3001', `127.0.0.1:${shops[0].port}`);
-  conf = swap(conf, '127.0.0.1:3002', `127.0.0.1:${shops[1].port}`);
+  // The upstream's servers, and the hook's copy to each.
+  conf = swap(conf, '127.0.0.1:3001', `127.0.0.1:${shops[0].port}`, 2);
+  conf = swap(conf, '127.0.0.1:3002', `127.0.0.1:${shops[1].port}`, 2);
   conf = swap(conf, 'listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
   conf = swap(conf, 'listen 127.0.0.1:8081;', `listen 127.0.0.1:${statusPort};`);
-  conf = swap(conf, 'root /srv/berries-shop/dist/client;', `root ${REPO_ROOT}dist/client;`);
+  conf = swap(conf, 'listen 127.0.0.1:8082;', `listen 127.0.0.1:${renewPort};`);
+  conf = swap(conf, '    8082 1;', `    ${renewPort} 1;`);
+  conf = swap(
+    conf,
+    'root /srv/berries-shop;',
+    `root ${options.assetsRoot ?? `${REPO_ROOT}dist/client`};`,
+  );
   // Run as root, nginx's workers run as nobody: they must reach the caches under the prefix.
   await chmod(prefix, 0o755);
   await mkdir(path.join(prefix, 'logs'), { recursive: true });
@@ -193,10 +225,17 @@ export async function startRecipe(
     await close();
     throw error;
   }
-  const statusUrl = `http://127.0.0.1:${statusPort}/stub_status`;
-  const accessLog = path.join(prefix, 'logs', 'access.log');
   const errorLog = () => readFile(path.join(prefix, 'logs', 'error.log'), 'utf8').catch(() => '');
-  return { url, statusUrl, accessLog, errorLog, close };
+  return {
+    url,
+    renewUrl: `http://127.0.0.1:${renewPort}`,
+    statusUrl: `http://127.0.0.1:${statusPort}/stub_status`,
+    accessLog: path.join(prefix, 'logs', 'access.log'),
+    errorLog,
+    prefix,
+    pid: nginx.pid ?? 0,
+    close,
+  };
 }
 
 /** Two instances in front of one backend, and the recipe in front of them. */
@@ -213,12 +252,16 @@ export async function startRecipeInFront(
   apiTarget: string,
   env: Record<string, string> = {},
 ): Promise<RecipeInFront> {
-  const shops = await startInstances(2, apiTarget, env);
+  const renewPort = await freePort();
+  const shops = await startInstances(2, apiTarget, {
+    PAGE_RENEW_URL: `http://127.0.0.1:${renewPort}`,
+    ...env,
+  });
   const closeShops = () => Promise.all(shops.map((shop) => shop.close())).then(() => {});
   try {
     const [one, two] = shops;
     if (!one || !two) throw new Error('two instances were asked for');
-    const recipe = await startRecipe([one, two]);
+    const recipe = await startRecipe([one, two], { renewPort });
     const close = async () => {
       await recipe.close();
       await closeShops();
@@ -233,6 +276,8 @@ export async function startRecipeInFront(
 /** The e2e tests' production in small: a stub backend, two instances in front of it, nginx. */
 export interface StubRecipe extends RecipeInFront {
   backend: RunningServer;
+  /** Starts the stub again after `backend.close()`: on its port, with its data. */
+  restartBackend(): Promise<void>;
 }
 
 /**
@@ -246,13 +291,19 @@ export async function startStubRecipe(env: Record<string, string> = {}): Promise
     for (const stop of stops.reverse()) await stop();
   };
   try {
-    const stub = await startStub({ port: 0, dataFile: path.join(dir, 'db.json') });
+    const dataFile = path.join(dir, 'db.json');
+    let stub = await startStub({ port: 0, dataFile, controls: true });
     let stubClosed: Promise<void> | undefined;
     const backend = { ...stub, close: () => (stubClosed ??= stub.close()) };
-    stops.push(backend.close);
+    const restartBackend = async () => {
+      await backend.close();
+      stub = await startStub({ port: backend.port, dataFile, controls: true });
+      stubClosed = undefined;
+    };
+    stops.push(() => backend.close());
     const front = await startRecipeInFront(stub.url.replace(/\/$/, ''), env);
     stops.push(front.close);
-    return { ...front, backend, close };
+    return { ...front, backend, restartBackend, close };
   } catch (error) {
     await close();
     throw error;
