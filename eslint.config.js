@@ -13,6 +13,7 @@ export default tseslint.config(
       'node_modules',
       '.tmp',
       'contracts/pacts',
+      'contracts/hook-pact',
       'stub-server/data',
     ],
   },

@@ -1,25 +1,29 @@
 // The shop's one server: pages rendered as HTML, the build's files, and /api and /media from
 // the embedded stub or, with API_TARGET, from the real backend. Stateless: any number of
 // instances serve the same shop behind nginx or a load balancer.
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, Server as NetServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
+import type { DestinationStream } from 'pino';
 import type { ViteDevServer } from 'vite';
 import type { StubAppOptions } from '../stub-server/app.ts';
 import { serverErrors } from '../stub-server/http.ts';
 import type { PublicAnswersOptions } from '../src/server-entry/entry-server.tsx';
 import { builtEntry, sourceEntry } from './app-entry.ts';
+import { changeHook } from './change-hook.ts';
 import { backendAgent } from './backend-agent.ts';
 import { backendPathGuard } from './backend-paths.ts';
 import { backendProxy } from './backend-proxy.ts';
 import { draining } from './draining.ts';
 import { imageRoute, type ImageRouteOptions } from './image-route.ts';
 import { type MetricsServer, serveMetrics, type ShopMetrics, shopMetrics } from './metrics.ts';
+import { pageRenewal } from './page-renewal.ts';
 import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
-import { accessLog, requestIds } from './request-log.ts';
+import { requestIds, shopLog } from './request-log.ts';
 import { routeNamer } from './request-route.ts';
 import { plainScheme } from './request-scheme.ts';
 import { rumRoute } from './rum.ts';
@@ -30,7 +34,16 @@ import { sitemapRoutes } from './sitemap.ts';
 import { staticFiles } from './static.ts';
 import { visitorForms } from './visitor-forms.ts';
 
+/**
+ * The checkout when the host runs from its source (tsx); the build's folder (dist/) when built:
+ * vite.config.ts mirrors what the host reads into dist/ (sourceFileUrls), so the same relative
+ * paths hold in both.
+ */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The build: the built host's own folder, or dist/ of the checkout. */
+export const BUILD_DIR = existsSync(path.join(REPO_ROOT, 'server', 'entry-server.js'))
+  ? REPO_ROOT
+  : path.join(REPO_ROOT, 'dist');
 
 /**
  * The server's options: host/settings.ts's table (PORT, API_TARGET, ...) as host/main.ts reads it
@@ -46,7 +59,7 @@ export interface ShopServerOptions {
   stub?: StubAppOptions;
   /** Vite's dev server with hot reload instead of the build. */
   dev?: boolean;
-  /** The build; default dist/ of the repo. */
+  /** The build; default BUILD_DIR. */
   distDir?: string;
   /** The public origin (`https://shop.example`) for canonical addresses and OpenGraph. */
   siteUrl?: string;
@@ -54,6 +67,11 @@ export interface ShopServerOptions {
   dataTimeoutMs?: number;
   /** One JSON line per request on stdout (off unless asked: the command line asks). */
   accessLog?: boolean;
+  /**
+   * Where the JSON log goes (stdout unless a test reads it): the access lines, and a warning for
+   * each failed backend call, which is written with the access log off too.
+   */
+  logDestination?: DestinationStream;
   /**
    * Prometheus' /metrics on an address of its own (off unless asked: the command line asks);
    * port 0 picks a free one.
@@ -81,10 +99,18 @@ export interface ShopServerOptions {
    * call fails, its connection cut.
    */
   backendMaxAnswerBytes?: number;
+  /** How long /api and /media wait for the backend's whole answer, from the request on. */
+  proxyTimeoutMs?: number;
   /** How long the public answers pages render from are kept (src/server-entry/public-answers.ts). */
   publicAnswers?: Partial<PublicAnswersOptions>;
   /** How long nginx or a CDN may keep a public page before it asks again. */
   pageCacheSeconds?: number;
+  /**
+   * The backend's change hook (host/change-hook.ts; off without a secret), nginx's listener that
+   * renews the pages it keeps (host/page-renewal.ts), and the file the list of them outlives a
+   * restart in.
+   */
+  changes?: { secret?: string; renewUrl?: string; keptPagesFile?: string };
   /**
    * How long a stopping instance leaves its idle kept-alive connections open (0, unless asked:
    * closed at once). Longer than nginx's upstream keepalive_timeout, so that nginx closes them
@@ -117,10 +143,11 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     stopGraceMs: 0,
     ...given,
     images: { ...shopDefaults.images, ...given.images },
+    changes: { ...shopDefaults.changes, ...given.changes },
     publicAnswers: { ...shopDefaults.publicAnswers, ...given.publicAnswers },
   };
   const host = options.host;
-  const distDir = options.distDir ?? path.join(REPO_ROOT, 'dist');
+  const distDir = options.distDir ?? BUILD_DIR;
   // Vite (development only) is loaded and started here, its middleware mounted further down.
   let vite: ViteDevServer | undefined;
   if (options.dev) {
@@ -149,8 +176,11 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     ? shopMetrics({ draining: () => drain.stopping, resizes: () => resizes() })
     : undefined;
   if (metrics) app.use(metrics.requests(nameRoute));
-  const log = options.accessLog ? accessLog(nameRoute) : undefined;
-  if (log) app.use(log.middleware);
+  const log = shopLog(nameRoute, {
+    access: options.accessLog,
+    destination: options.logDestination,
+  });
+  if (log.access) app.use(log.access);
   // The build's inline scripts are known once the renderer has read it (below).
   let scriptHashes: string[] = [];
   app.use(securityHeaders({ csp: !options.dev, scriptHashes: () => scriptHashes }));
@@ -159,6 +189,11 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     if (drain.stopping) res.status(503).send('stopping');
     else res.send('ok');
   });
+  const { secret, renewUrl, keptPagesFile } = options.changes;
+  const renewal = secret ? pageRenewal({ renewUrl, file: keptPagesFile, app: entry }) : undefined;
+  if (secret && renewal) {
+    app.use(changeHook({ secret, accept: (change) => renewal.change(change) }));
+  }
 
   // Filled in once the server listens: the embedded stub answers on the server's own port.
   let ownUrl = '';
@@ -168,7 +203,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     : () => `${ownUrl}api`;
   const mediaBase = options.apiTarget ? `${options.apiTarget.replace(/\/+$/, '')}/media/` : '';
   const maxAnswerBytes = options.backendMaxAnswerBytes;
-  const agent = backendAgent(options.backendMaxSockets, maxAnswerBytes);
+  const agent = backendAgent(options.backendMaxSockets, maxAnswerBytes, entry.isShoppersOwnCall);
   const images = imageRoute(entry, {
     ...options.images,
     mediaBase: () => mediaBase || `${ownUrl}media/`,
@@ -185,6 +220,8 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     const proxy = backendProxy(entry, options.apiTarget, {
       maxSockets: options.backendMaxSockets,
       maxAnswerBytes,
+      timeoutMs: options.proxyTimeoutMs,
+      log: log.calls,
     });
     app.use(proxy.handle);
     closeBackend = async () => proxy.close();
@@ -207,7 +244,9 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     pageCacheSeconds: options.pageCacheSeconds,
     // Unset: the app's own zone (src/lib/shop-time-zone.ts), which the browser formats in too.
     timeZone: options.timeZone ?? entry.DEFAULT_TIME_ZONE,
+    renewal,
     recorder: metrics?.recorder,
+    log: log.calls,
     pageTimed: metrics?.page,
     serverTiming: options.serverTiming,
     // Only where /rum counts them do browsers send their figures.
@@ -292,10 +331,11 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
       })
         .then(closeVite)
         .then(closeBackend)
+        .then(() => renewal?.close())
         .then(() => agent.close())
         // Prometheus reads the last figures while the instance drains; they go with it.
         .then(() => metricsServer?.close())
-        .then(() => log?.flush());
+        .then(() => log.flush());
       return closing;
     },
   };

@@ -1,21 +1,19 @@
 // The server's own connections to the backend (its calls for pages and forms, the image route's
 // sources): one keep-alive agent with a cap on sockets, so that a backend that stalls can never
-// pile up sockets until the process runs out of files. Past the cap a call fails at once, and
-// the page or form answers with its message, instead of queueing behind calls that hang.
+// pile up sockets until the process runs out of files, shared fairly between the visitors
+// (host/backend-share.ts). Past the cap a call fails at once, and the page or form answers with
+// its message, instead of queueing behind calls that hang; a call past its address's share waits
+// for that address's own calls, within its deadline.
 import { Agent, fetch as agentFetch } from 'undici';
+import { BackendShare, type CallKind, shareLimits } from './backend-share.ts';
 import { shopDefaults } from './settings.ts';
+
+export { BackendBusyError } from './backend-share.ts';
 
 // The most an answer of the backend's to the server's calls (and to /api) may hold
 // (BACKEND_MAX_ANSWER_BYTES, 2 MB by default: some 200 times the stub's largest, a catalogue of
 // some 12,000 products). Past it the call fails as it streams, so a backend that sends 50 MB
 // costs the instance 2 MB of reading, not 50 MB held and parsed on the event loop.
-
-export class BackendBusyError extends Error {
-  constructor(max: number) {
-    super(`all ${max} connections to the backend are in use`);
-    this.name = 'BackendBusyError';
-  }
-}
 
 /** The backend answered a call with a redirect, which the server never follows. */
 export class BackendRedirectError extends Error {
@@ -44,7 +42,43 @@ export interface BackendAgent {
   callFetch: typeof fetch;
   /** Calls under way now. */
   inFlight(): number;
+  /** Calls waiting for their address's share now. */
+  waiting(): number;
   close(): Promise<void>;
+}
+
+/** Which calls are the shopper's own (the app's isShoppersOwnCall): by method and URL path. */
+export type CallKinds = (method: string, path: string) => boolean;
+
+/**
+ * `body` as it streams, calling `done` once when it has ended, failed or been cancelled: the
+ * call's connection is free then, not when its headers came.
+ */
+function endingWith(
+  body: ReadableStream<Uint8Array>,
+  done: () => void,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: ended, value } = await reader.read();
+        if (ended) {
+          done();
+          controller.close();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (error) {
+        done();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason);
+    },
+  });
 }
 
 /** `body` as it streams in, failing once it has brought more than `max` bytes. */
@@ -65,6 +99,7 @@ function capped(body: ReadableStream<Uint8Array>, max: number): ReadableStream<U
 export function backendAgent(
   maxSockets: number,
   maxAnswerBytes = shopDefaults.backendMaxAnswerBytes,
+  isOwnCall: CallKinds = () => false,
 ): BackendAgent {
   const agent = new Agent({
     connections: maxSockets,
@@ -72,19 +107,35 @@ export function backendAgent(
     keepAliveTimeout: 4_000,
     keepAliveMaxTimeout: 10_000,
   });
-  let inFlight = 0;
+  const share = new BackendShare(shareLimits(maxSockets));
   const boundedFetch = async (input: string | URL | Request, init?: RequestInit) => {
-    if (inFlight >= maxSockets) throw new BackendBusyError(maxSockets);
-    inFlight += 1;
+    const method = init?.method ?? 'GET';
+    const { pathname } = new URL(input instanceof Request ? input.url : input);
+    const kind: CallKind = isOwnCall(method, pathname) ? 'own' : 'public';
+    // Whose call it is: the visitor's address, which the calls pass on to the backend (the image
+    // route's sources and the sitemap's walk are the shop's own, under no address).
+    const address = new Headers(init?.headers).get('x-forwarded-for') ?? '';
+    const release = await share.take(kind, address, { signal: init?.signal ?? undefined });
+    let response: Response;
     try {
       // undici's own fetch with its own agent: Node's global fetch bundles another undici.
-      return (await agentFetch(input as Parameters<typeof agentFetch>[0], {
+      response = (await agentFetch(input as Parameters<typeof agentFetch>[0], {
         ...(init as Parameters<typeof agentFetch>[1]),
         dispatcher: agent,
       })) as unknown as Response;
-    } finally {
-      inFlight -= 1;
+    } catch (error) {
+      release();
+      throw error;
     }
+    if (!response.body) {
+      release();
+      return response;
+    }
+    return new Response(endingWith(response.body, release), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
   const callFetch = async (input: string | URL | Request, init?: RequestInit) => {
     const response = await boundedFetch(input, { ...init, redirect: 'manual' });
@@ -108,7 +159,8 @@ export function backendAgent(
   return {
     fetch: boundedFetch as typeof fetch,
     callFetch: callFetch as typeof fetch,
-    inFlight: () => inFlight,
+    inFlight: () => share.count(),
+    waiting: () => share.queued(),
     // Destroyed, not closed: a call to a backend that never answers must not hold up a stop.
     close: () => agent.destroy(),
   };

@@ -51,8 +51,7 @@ try {
 // React's production build unless asked for the development one (hot reload).
 process.env.NODE_ENV ??= args.dev ? 'development' : 'production';
 // After NODE_ENV: React reads it when it is first imported.
-const { REPO_ROOT, startShopServer } = await import('./app.ts');
-const dist = path.join(REPO_ROOT, 'dist');
+const { BUILD_DIR: dist, startShopServer } = await import('./app.ts');
 if (!args.dev && !existsSync(path.join(dist, 'server', 'entry-server.js'))) {
   console.error(`Нет сборки приложения (${dist}).`);
   console.error(
@@ -74,6 +73,13 @@ try {
   console.log(`Магазин ягод: ${server.url}`);
   console.log(settings.apiTarget ? `API: ${settings.apiTarget}` : 'API: встроенная заглушка');
   if (server.metricsUrl) console.log(`Метрики: ${server.metricsUrl}`);
+  if (settings.changeHookSecret) {
+    console.log(
+      settings.pageRenewUrl
+        ? `Хук изменений: POST /hooks/changed; страницы nginx обновляются через ${settings.pageRenewUrl}`
+        : 'Хук изменений: POST /hooks/changed; без PAGE_RENEW_URL обновляется только память',
+    );
+  }
   stopOnSignals(server, 'дожидаюсь начатых запросов и останавливаюсь');
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;

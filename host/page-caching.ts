@@ -33,15 +33,21 @@ function publicPageCaching(seconds: number): Record<string, string> {
  * shows their basket (the price button, the menu), and some their orders or what they typed: no
  * cache may keep it or hand it to another visitor. An answer that sets a cookie is its visitor's
  * alone too: a CDN would hand the cookie to everyone. A page missing part of its data is no
- * cache's either: nginx goes on serving its last whole copy instead.
+ * cache's either: nginx goes on serving its last whole copy instead. Returns whether a shared
+ * cache may keep it.
  */
 export function setPageCaching(
   res: Response,
   page: { shared: boolean; whole: boolean },
   seconds: number,
-): void {
+): boolean {
   const keepable = page.shared && page.whole && !res.hasHeader('Set-Cookie');
   res.set(keepable ? publicPageCaching(seconds) : { 'Cache-Control': 'private, no-store' });
+  // What a page varies on, for any cache that keys by Vary: its encoding, and the visitor's
+  // cookies (the theme, the cookie notice, a basket or a login). nginx keys on the few cookies
+  // that matter instead (deploy/nginx.conf), and the README gives a CDN the same key.
+  res.vary('Accept-Encoding').vary('Cookie');
+  return keepable;
 }
 
 /**

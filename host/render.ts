@@ -9,12 +9,14 @@ import type { ViteDevServer } from 'vite';
 import type {
   FormOutcome,
   PublicAnswersOptions,
+  ServerLog,
   ServerRecorder,
 } from '../src/server-entry/entry-server.tsx';
 import { type Entry, sourceEntry } from './app-entry.ts';
 import { readPageAssets } from './page-assets.ts';
 import { pageBytes } from './page-bytes.ts';
 import { isSharedPage, sendPage, setPageCaching } from './page-caching.ts';
+import { type KeptPage, type PageRenewal, RENEW_HEADER, STAND_IN_HEADER } from './page-renewal.ts';
 import { requestOf } from './request-log.ts';
 import { requestOrigin } from './request-scheme.ts';
 import { shopCookies } from './shop-cookies.ts';
@@ -43,12 +45,25 @@ export interface PageRendererOptions {
   timeZone: string;
   /** Told of the server side's backend calls, shared answers and forms (host/metrics.ts). */
   recorder?: ServerRecorder;
+  /** Told of each failed backend call, for the operator (host/request-log.ts). */
+  log?: ServerLog;
   /** Told of each page: its route, how long it waited for the backend, and then rendered. */
   pageTimed?: (route: string, backendWaitMs: number, renderMs: number) => void;
   /** Whether pages say their backend wait and render in Server-Timing (SERVER_TIMING). */
   serverTiming?: boolean;
   /** The share of views whose browser reports its speed to /rum (RUM_SAMPLE). */
   rumSample?: number;
+  /** The renewal of kept pages after a change: told of each page nginx will keep. */
+  renewal?: Pick<PageRenewal, 'kept'>;
+}
+
+/** The encodings nginx asks an instance for ($page_encoding), and so keeps a page under. */
+const NGINX_ENCODINGS = new Set(['', 'gzip', 'br']);
+
+/** A renewal's time (RENEW_HEADER): answers older than it are asked for again. */
+function freshSince(req: Request): number | undefined {
+  const raw = req.get(RENEW_HEADER);
+  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
 }
 
 /** A form posted without the app that must be shown again (host/visitor-forms.ts). */
@@ -106,6 +121,7 @@ function renderer(
         calls,
         shared,
         outcome: posted?.outcome ?? (notice ? { notice } : {}),
+        freshSince: shared ? freshSince(req) : undefined,
         rumSample: options.rumSample,
       });
     } finally {
@@ -114,14 +130,33 @@ function renderer(
     }
     passCookies(res, result.setCookies);
     markBasket(req, res, cookies, result.basketLines);
-    setPageCaching(
+    const keepable = setPageCaching(
       res,
       {
         shared,
-        whole: result.kind === 'page' && result.status === 200 && result.complete,
+        // A redirect to a -404 page (the product is gone) is everyone's too, and replaces the
+        // kept copy of the page that showed it.
+        whole:
+          result.kind === 'redirect' ||
+          (result.kind === 'page' && result.status === 200 && result.complete),
       },
       options.pageCacheSeconds,
     );
+    if (result.standIn) res.set(STAND_IN_HEADER, 'kept');
+    // nginx keeps it: the renewal must know it is there, under which key, and what it shows.
+    const accepted = req.get('accept-encoding') ?? '';
+    const kept = (): KeptPage | null =>
+      keepable && NGINX_ENCODINGS.has(accepted)
+        ? {
+            scheme: req.protocol,
+            host: req.get('host') ?? '',
+            url: req.originalUrl,
+            theme: themeOf(req),
+            accepted: cookieAcceptedBy(req),
+            encoding: accepted as KeptPage['encoding'],
+            shows: result.shows,
+          }
+        : null;
     const timed = () => {
       // The page's own time: from the request's context, a form's handling before it is not.
       const context = requestOf(req);
@@ -140,6 +175,8 @@ function renderer(
     };
     if (result.kind === 'redirect') {
       timed();
+      const page = kept();
+      if (page) options.renewal?.kept(page);
       res.redirect(302, result.location);
       return;
     }
@@ -163,6 +200,8 @@ function renderer(
     res.status(result.status);
     res.set('Content-Type', 'text/html; charset=utf-8');
     timed();
+    const keptPage = kept();
+    if (keptPage) options.renewal?.kept(keptPage);
     sendPage(req, res, html);
   };
   return {
@@ -185,6 +224,7 @@ function connector(options: PageRendererOptions): (entry: Entry) => Entry {
         fetch: options.backendFetch,
         publicAnswers: options.publicAnswers,
         recorder: options.recorder,
+        log: options.log,
       });
       connected.add(entry);
     }

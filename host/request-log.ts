@@ -2,10 +2,12 @@
 // ($request_id, sent as X-Request-Id), the instance takes it (or makes one when it runs alone),
 // sends it on every call it makes to the backend, and writes it in its JSON line of the request
 // (pino), with the route, the status and the times. nginx's access log carries the same id, and
-// the backend logs the one it received (contracts/README.md).
+// the backend logs the one it received (contracts/README.md). The same log has the operator's
+// line for each backend call that failed, under the id of the request that made it.
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { pino, type DestinationStream } from 'pino';
+import type { ServerLog } from './app-entry.ts';
 import type { RouteLabel } from './request-route.ts';
 
 /** What the instance knows of a request while it handles it. */
@@ -44,48 +46,55 @@ export function requestOf(req: Request): RequestContext {
   return context;
 }
 
-export interface AccessLog {
-  middleware(req: Request, res: Response, next: NextFunction): void;
+export interface ShopLog {
+  /** One line per answered request; none when the access log is off. */
+  access?: (req: Request, res: Response, next: NextFunction) => void;
+  /**
+   * A warning for each backend call that failed (the app's server side, connectBackend, and the
+   * /api proxy), written whether the access log is on or not: its id, case, outcome, call, why.
+   */
+  calls: ServerLog;
   /** Writes out what is still buffered (at stop). */
   flush(): void;
 }
 
-/**
- * One JSON line per answered request on `destination` (stdout by default, written in batches,
- * not a write per line): its id, method, address, route, status and milliseconds, with the
- * backend wait and render of a page.
- */
-export function accessLog(
-  name: (req: Request) => RouteLabel,
-  destination: DestinationStream & { flushSync?: () => void } = pino.destination({
-    dest: 1,
-    sync: false,
-  }),
-): AccessLog {
+export interface ShopLogOptions {
+  /** One line per answered request: its id, method, address, route, status and milliseconds. */
+  access: boolean;
+  /** stdout by default, written in batches, not a write per line. */
+  destination?: DestinationStream & { flushSync?: () => void };
+}
+
+/** The instance's JSON log (pino); `name` names each request's route. */
+export function shopLog(name: (req: Request) => RouteLabel, options: ShopLogOptions): ShopLog {
+  const destination = options.destination ?? pino.destination({ dest: 1, sync: false });
   const log = pino({ base: undefined, messageKey: 'msg' }, destination);
-  return {
-    middleware(req, res, next) {
-      const context = requestOf(req);
-      res.once('close', () => {
-        context.label ??= name(req);
-        log.info({
-          id: context.id,
-          method: req.method,
-          url: req.originalUrl,
-          route: context.label.route,
-          status: res.statusCode,
-          ms: round(performance.now() - context.started),
-          ...(context.backendWaitMs === undefined
-            ? {}
-            : {
-                backend_ms: round(context.backendWaitMs),
-                render_ms: round(context.renderMs ?? 0),
-              }),
-          ...(res.writableFinished ? {} : { aborted: true }),
-        });
+  const access = (req: Request, res: Response, next: NextFunction) => {
+    const context = requestOf(req);
+    res.once('close', () => {
+      context.label ??= name(req);
+      log.info({
+        id: context.id,
+        method: req.method,
+        url: req.originalUrl,
+        route: context.label.route,
+        status: res.statusCode,
+        ms: round(performance.now() - context.started),
+        ...(context.backendWaitMs === undefined
+          ? {}
+          : {
+              backend_ms: round(context.backendWaitMs),
+              render_ms: round(context.renderMs ?? 0),
+            }),
+        ...(res.writableFinished ? {} : { aborted: true }),
       });
-      next();
-    },
+    });
+    next();
+  };
+  return {
+    access: options.access ? access : undefined,
+    // One message for every such line, the rest in fields: `jq 'select(.case == "unreadable")'`.
+    calls: { callFailed: (failed) => log.warn(failed, 'backend call failed') },
     flush() {
       destination.flushSync?.();
     },

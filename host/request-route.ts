@@ -4,6 +4,7 @@
 // call's name in src/api's table, everything else by what serves it.
 import type { Request } from 'express';
 import type { Entry } from './app-entry.ts';
+import { CHANGE_HOOK_PATH } from './change-hook.ts';
 
 export type Handler = 'page' | 'api' | 'form' | 'image' | 'media' | 'asset' | 'other';
 
@@ -16,7 +17,7 @@ export interface RouteLabel {
 export type RouteApp = Pick<Entry, 'pageRoute' | 'callPattern' | 'FORMS' | 'IMAGE_ROUTE'>;
 
 /** The host's own addresses that are not pages (host/app.ts and its routers). */
-const OWN = new Set(['/healthz', '/robots.txt', '/sitemap.xml', '/rum']);
+const OWN = new Set(['/healthz', '/robots.txt', '/sitemap.xml', '/rum', CHANGE_HOOK_PATH]);
 /** The host's own forms (host/settings-forms.ts). */
 const SETTINGS_FORMS = ['/cookie-consent', '/theme'];
 

@@ -148,6 +148,13 @@ export const SETTINGS = {
     10_000,
     'сколько соединений сервер держит к бэкенду; сверх них вызов сразу не удаётся',
   ),
+  proxyTimeoutMs: whole(
+    'PROXY_TIMEOUT_MS',
+    20_000,
+    1,
+    29_000,
+    'сколько /api и /media ждут весь ответ бэкенда, до последнего байта; потом 504 (меньше 30 с nginx)',
+  ),
   backendMaxAnswerBytes: whole(
     'BACKEND_MAX_ANSWER_BYTES',
     2 * MB,
@@ -182,6 +189,26 @@ export const SETTINGS = {
     0,
     86_400,
     'сколько nginx или CDN хранит общую страницу, прежде чем спросить сервер снова',
+  ),
+  changeHookSecret: text(
+    'CHANGE_HOOK_SECRET',
+    undefined,
+    'общий с бэкендом секрет хука изменений (POST /hooks/changed, подпись HMAC-SHA256); без него хук выключен',
+    { limits: 'не короче 32 символов', check: (raw) => raw.length >= 32 },
+  ),
+  pageRenewUrl: text(
+    'PAGE_RENEW_URL',
+    undefined,
+    'слушатель nginx, через который экземпляр обновляет хранимые в nginx страницы; без него — только память',
+    {
+      limits: 'адрес вида http://127.0.0.1:8082',
+      check: (raw) => /^http:\/\/[^/]+\/?$/.test(raw),
+    },
+  ),
+  keptPagesFile: text(
+    'KEPT_PAGES_FILE',
+    undefined,
+    'файл со списком страниц nginx, которые обновляет этот экземпляр, между его перезапусками; у каждого свой',
   ),
   stopGraceMs: whole(
     'STOP_GRACE_MS',
@@ -329,12 +356,18 @@ export function shopOptions(settings: Settings) {
     sitemapTimeoutMs: settings.sitemapTimeoutMs,
     backendMaxSockets: settings.backendMaxSockets,
     backendMaxAnswerBytes: settings.backendMaxAnswerBytes,
+    proxyTimeoutMs: settings.proxyTimeoutMs,
     publicAnswers: {
       freshMs: settings.catalogCacheFreshMs,
       staleMs: settings.catalogCacheStaleMs,
       maxEntries: settings.catalogCacheEntries,
     },
     pageCacheSeconds: settings.pageCacheSeconds,
+    changes: {
+      secret: settings.changeHookSecret,
+      renewUrl: settings.pageRenewUrl,
+      keptPagesFile: settings.keptPagesFile,
+    },
     stopGraceMs: settings.stopGraceMs,
     timeZone: settings.timeZone,
     accessLog: settings.accessLog,

@@ -26,7 +26,10 @@ function isFile(file: string): boolean {
   }
 }
 
-/** Serves `dir` (dist/client). index.html is the server's page template, never sent as is. */
+/**
+ * Serves `dir` (dist/client). index.html is the server's page template, never sent as is, and
+ * the build's compressed copies are only ever the encodings of their files.
+ */
 export function staticFiles(dir: string): Router {
   const root = resolve(dir);
   const router = express.Router();
@@ -43,7 +46,10 @@ export function staticFiles(dir: string): Router {
     } catch {
       return next();
     }
-    if (!file.startsWith(root + sep) || file === join(root, 'index.html') || !isFile(file)) {
+    // index.html is the server's page template; a .br or .gz copy goes out only as the encoding
+    // of its file (below), never by its own name: /index.html.br would be the template too.
+    const template = file === join(root, 'index.html');
+    if (!file.startsWith(root + sep) || template || /\.(br|gz)$/.test(file) || !isFile(file)) {
       return next();
     }
     const accepted = acceptedEncodings(String(req.headers['accept-encoding'] ?? ''));

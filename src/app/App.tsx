@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Router } from 'wouter';
 import {
-  type BasketSeed,
+  type BasketStart,
   BasketSeedContext,
   seededBasket,
   useBasketStore,
@@ -25,8 +25,8 @@ export interface AppProps {
   page: PageData;
   /** Whether the visitor accepted cookies (the `cookieAccepted` cookie of the request). */
   cookieAccepted: boolean;
-  /** The visitor's basket as the server rendered it; null when it did not have it. */
-  basket: BasketSeed | null;
+  /** The visitor's basket as the server rendered it, or why it did not have it. */
+  basket: BasketStart;
   /** On the server: the request's path and query (its status is decided before: pageStatus). */
   ssr?: { path: string; search: string };
 }

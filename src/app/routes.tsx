@@ -16,7 +16,7 @@ import { loginRoute } from '../features/session/login-route';
 import { type PageTexts, showPageTexts } from '../lib/document-head';
 import { SHOP_DESCRIPTION } from '../lib/shop-info';
 import { NOT_FOUND_TEXT, NotFound } from '../ui/NotFound';
-import type { Query } from '../ui/page-data';
+import type { Query, Refusal } from '../ui/page-data';
 import { PageSkeleton } from '../ui/PageSkeleton';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { noteView } from './views';
@@ -70,7 +70,7 @@ export type PageStatus =
   { kind: 'redirect'; location: string } | { kind: 'page'; status: 200 | 404 };
 
 /** The status of the page `match` is, given what the backend refused (`refused`, by query key). */
-export function pageStatus(match: RouteMatch | null, refused: Record<string, number>): PageStatus {
+export function pageStatus(match: RouteMatch | null, refused: Record<string, Refusal>): PageStatus {
   if (!match) return { kind: 'page', status: 404 };
   const { redirect, critical, missing } = match.opened;
   if (redirect) return { kind: 'redirect', location: redirect };

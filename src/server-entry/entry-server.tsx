@@ -5,8 +5,9 @@ import type { Writable } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { getBasket, getTotalPrice } from '../api/basket';
+import { failureCase } from '../api/call-failure';
 import { errorStatus } from '../api/http';
-import { type BasketSeed, lineCount } from '../features/basket/store';
+import { type BasketSeed, type BasketStart, lineCount } from '../features/basket/store';
 import { setShopTimeZone } from '../lib/shop-time-zone';
 import { App } from '../app/App';
 import type { EmbeddedPage } from '../app/embedded-page';
@@ -16,12 +17,14 @@ import { pageSource } from '../app/page-source';
 import { matchPage, pageQueries, pageStatus } from '../app/routes';
 import { type FormOutcome, PageData } from '../ui/page-data';
 import { type BackendCalls, backendCalls, type Visitor, visitorIdentity } from './backend-calls';
+import { type Change, changedShown } from './changes';
 import { PublicAnswers, type PublicAnswersOptions } from './public-answers';
 import { NO_RECORDER, type ServerRecorder } from './recorder';
+import { CONSOLE_LOG, type ServerLog } from './server-log';
 
 export { PAGE_DATA_ID } from '../app/embedded-page';
 export { FORM_NAMES, FORMS, type FormAnswer, type FormHandler } from './forms';
-export { parseCookies, visitorIdentity } from './backend-calls';
+export { backendCookieHeader, parseCookies, visitorIdentity } from './backend-calls';
 export { robotsTxt, sitemapPaths } from '../app/sitemap';
 /** Every variable of the theme, for the head of every page (the same on each). */
 export { themeVariablesCss } from '../app/theme-variables';
@@ -30,16 +33,27 @@ export { themeVariablesCss } from '../app/theme-variables';
 export type { Visitor } from './backend-calls';
 export type { FormOutcome } from '../ui/page-data';
 export type { PublicAnswersOptions } from './public-answers';
+export { type Change, changedShown, isReached, joinChanges, NO_CHANGE } from './changes';
 export type { CallOutcome, ServerRecorder } from './recorder';
-export { callPattern } from '../api/answer-shapes';
+export { CONSOLE_LOG, type FailedCall, type ServerLog } from './server-log';
+export { callPattern, shapeProblem } from '../api/answer-shapes';
 export { PAGE_KINDS, RUM_MAX_SAMPLES, RUM_METRICS } from '../lib/rum-beacon';
 export { sameOriginPath } from '../lib/same-origin-path';
 export { IMAGE_ROUTE, IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH } from '../lib/image-url';
 export { relativeMediaUrls } from '../lib/media-urls';
-export { isJsonType } from '../api/answer-shapes';
+export { isJsonType } from '../api/json-type';
+export { isShoppersOwnCall } from '../api/http';
+export {
+  expectedRefusal,
+  FAILURE_CASE,
+  OUTCOME_HEADER,
+  statusOutcome,
+  type FailedOutcome,
+  type FailureCase,
+} from '../api/call-failure';
 export { DEFAULT_TIME_ZONE } from '../lib/shop-time-zone';
 export { COOKIES, type ShopCookie } from '../lib/cookie-table';
-export { clearCookieLine, setCookieLine } from './cookie-lines';
+export { clearCookieLine, isShopDomainCookie, setCookieLine } from './cookie-lines';
 
 /** How this process reaches the backend: set once, at start (host/render.ts). */
 interface Connection {
@@ -47,6 +61,7 @@ interface Connection {
   fetch: typeof fetch;
   answers: PublicAnswers;
   recorder: ServerRecorder;
+  log: ServerLog;
 }
 // Until createShopServer holds it (issue 42, item 4).
 // eslint-disable-next-line no-restricted-syntax -- module state: the process's one backend
@@ -63,6 +78,8 @@ export function connectBackend(options: {
   publicAnswers: PublicAnswersOptions;
   /** Told what the server's side does (backend calls, shared answers, forms); none counts nothing. */
   recorder?: ServerRecorder;
+  /** Told of each failed call, for the operator; the console without one. */
+  log?: ServerLog;
 }): void {
   const recorder = options.recorder ?? NO_RECORDER;
   connection = {
@@ -70,6 +87,7 @@ export function connectBackend(options: {
     fetch: options.fetch,
     answers: new PublicAnswers(options.publicAnswers, recorder),
     recorder,
+    log: options.log ?? CONSOLE_LOG,
   };
 }
 
@@ -78,10 +96,18 @@ function connected(): Connection {
   return connection;
 }
 
+/**
+ * Marks the kept public answers a change reaches as outdated (host/change-hook.ts): each is asked
+ * for again at its next use, and stands in until the backend gives it. Returns how many.
+ */
+export function outdateAnswers(change: Change): number {
+  return connected().answers.outdate(changedShown(change));
+}
+
 /** A request's calls to the backend as `visitor`, all ended within `budgetMs`. */
 export function startCalls(visitor: Visitor, budgetMs: number): BackendCalls {
-  const { baseURL, fetch, recorder } = connected();
-  return backendCalls({ baseURL: baseURL(), fetch, recorder }, visitor, budgetMs);
+  const { baseURL, fetch, recorder, log } = connected();
+  return backendCalls({ baseURL: baseURL(), fetch, recorder, log }, visitor, budgetMs);
 }
 
 export interface RenderRequest {
@@ -101,6 +127,11 @@ export interface RenderRequest {
   shared: boolean;
   /** What the server says of a form the visitor posted without the app. */
   outcome?: FormOutcome;
+  /**
+   * A renewal of a kept page after a change (host/page-renewal.ts): public answers that came
+   * before this time (the wall clock's milliseconds) are asked for again.
+   */
+  freshSince?: number;
   /** The share of views whose browser reports its speed (RUM_SAMPLE); none by default. */
   rumSample?: number;
 }
@@ -114,6 +145,13 @@ export type RenderResult = {
   setCookies: string[];
   /** How many lines the visitor's basket has, as the page shows it; null when not loaded. */
   basketLines: number | null;
+  /**
+   * Part of its data is the last good answer standing in for one the backend did not give: the
+   * page shows what the shop had, and a renewal is tried again later.
+   */
+  standIn: boolean;
+  /** What its data shows (src/lib/shown-data.ts): the changes that make it out of date. */
+  shows: string[];
 } & (
   | { kind: 'redirect'; location: string }
   | {
@@ -149,29 +187,31 @@ async function loadBasketSeed({ api, visitor }: BackendCalls): Promise<BasketSee
 /** A basket with nothing in it: what a page for everyone shows. */
 const EMPTY_BASKET: BasketSeed = { lines: {}, amount_sum: 0 };
 
-/** What a page records of data the backend did not give in time, or at all. */
-const SERVICE_UNAVAILABLE = 503;
-
 /**
  * Runs the page's queries and loads the visitor's basket, each until the calls' deadline, which
  * ends every call still under way. Public data the backend did not give comes from its last good
- * answers. A 404 is kept (the page redirects, spec §8); any other failure too, and the page says
- * it could not load (the basket: null), with `Повторить`.
+ * answers. A 404 is kept (the page redirects, spec §8); any other failure too, by its case, and
+ * the page says it could not load and why (the basket: the case instead), with `Повторить`.
  */
 async function loadPage(
   url: string,
   calls: BackendCalls,
   outcome: FormOutcome,
   shared: boolean,
-): Promise<{ page: PageData; basket: BasketSeed | null }> {
+  freshSince: number | undefined,
+): Promise<{ page: PageData; basket: BasketStart; standIn: boolean; shows: string[] }> {
   const { answers } = connected();
   const page = new PageData(url, {}, {}, outcome);
-  let basket: BasketSeed | null = shared ? EMPTY_BASKET : null;
+  let standIn = false;
+  const shows = new Set<string>();
+  let basket: BasketStart = shared ? EMPTY_BASKET : 'unreachable';
   const seedLoad = (shared ? Promise.resolve(EMPTY_BASKET) : loadBasketSeed(calls)).then(
     (seed) => {
       basket = seed;
     },
-    () => {},
+    (error: unknown) => {
+      basket = failureCase(error);
+    },
   );
   // A newcomer's session comes with the basket: the page's other calls wait for it, or each
   // would start a session of its own.
@@ -179,14 +219,16 @@ async function loadPage(
   const queryLoads = Promise.resolve(established).then(() =>
     Promise.all(
       pageQueries(url).map((query) =>
-        answers.load(query, calls.api).then(
-          (data) => {
-            page.answers[query.key] = data;
+        answers.load(query, calls.api, freshSince).then(
+          (loaded) => {
+            page.answers[query.key] = loaded.value;
+            standIn ||= loaded.standIn;
+            for (const name of query.shows(loaded.value)) shows.add(name);
           },
           (error: unknown) => {
             // The page shows its error state, and `Повторить` (a form) asks again: without the
             // app, and before it runs, a page left loading would stay so.
-            page.refused[query.key] = errorStatus(error) === 404 ? 404 : SERVICE_UNAVAILABLE;
+            page.refused[query.key] = errorStatus(error) === 404 ? 404 : failureCase(error);
           },
         ),
       ),
@@ -195,7 +237,7 @@ async function loadPage(
   // Every call ends by the deadline (the calls' signal), and so does every load: the last good
   // answers that stand in for the late ones are in before the page renders.
   await Promise.all([seedLoad, queryLoads]);
-  return { page, basket };
+  return { page, basket, standIn, shows: [...shows] };
 }
 
 /** The page a request asks for: its path as sent, its address as the router reads it, its route. */
@@ -230,23 +272,43 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   const decided = pageStatus(match, {});
   if (decided.kind === 'redirect') {
     const { location } = decided;
-    return { kind: 'redirect', location, route, backendWaitMs, setCookies: [], basketLines: null };
+    return {
+      kind: 'redirect',
+      location,
+      route,
+      backendWaitMs,
+      setCookies: [],
+      basketLines: null,
+      standIn: false,
+      shows: [],
+    };
   }
   const waitStarted = performance.now();
-  const [{ page, basket }, source] = await Promise.all([
-    loadPage(url, request.calls, request.outcome ?? {}, request.shared).finally(() => {
-      backendWaitMs = performance.now() - waitStarted;
-    }),
+  const [{ page, basket, standIn, shows }, source] = await Promise.all([
+    loadPage(url, request.calls, request.outcome ?? {}, request.shared, request.freshSince).finally(
+      () => {
+        backendWaitMs = performance.now() - waitStarted;
+      },
+    ),
     match && pageSource(match.route.page),
   ]);
   // What the backend set for the visitor (a newcomer's session) goes out with their page; a page
   // for everyone carries no cookie.
   const setCookies = request.shared ? [] : request.calls.setCookies();
-  const basketLines = request.shared || !basket ? null : lineCount(basket.lines);
+  const basketLines = request.shared || typeof basket === 'string' ? null : lineCount(basket.lines);
   const answer = pageStatus(match, page.refused);
   if (answer.kind === 'redirect') {
     const { location } = answer;
-    return { kind: 'redirect', location, route, backendWaitMs, setCookies, basketLines };
+    return {
+      kind: 'redirect',
+      location,
+      route,
+      backendWaitMs,
+      setCookies,
+      basketLines,
+      standIn,
+      shows,
+    };
   }
   const { status } = answer;
   const embedded: EmbeddedPage = {
@@ -304,7 +366,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
         setCookies,
         basketLines,
         status,
-        complete: !Object.values(page.refused).includes(SERVICE_UNAVAILABLE),
+        complete: Object.values(page.refused).every((refusal) => refusal === 404),
+        standIn,
+        shows,
         head: headHtml(
           pageHead(match, page, request.origin, pathname, status),
           request.origin,

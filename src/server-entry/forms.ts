@@ -11,7 +11,7 @@ import type { BackendCalls } from './backend-calls';
 import {
   BASKET_LATE,
   BASKET_MAYBE_CHANGED,
-  BASKET_UNREACHABLE,
+  basketFailedText,
   changeBasketByForm,
   FORM_BROKEN,
   PRODUCT_GONE,
@@ -45,7 +45,10 @@ export type FormHandler = (request: FormRequest) => Promise<FormAnswer>;
 const BASKET_OUTCOMES = new Map([
   [FORM_BROKEN, 'broken'],
   [PRODUCT_GONE, 'product_gone'],
-  [BASKET_UNREACHABLE, 'unreachable'],
+  // A call before the change failed, by the case the shopper is told of.
+  [basketFailedText('unreachable'), 'unreachable'],
+  [basketFailedText('error'), 'error'],
+  [basketFailedText('unreadable'), 'unreadable'],
   [BASKET_LATE, 'late'],
   [BASKET_MAYBE_CHANGED, 'maybe_changed'],
 ]);

@@ -2,7 +2,7 @@
 // a small interface handed in at connectBackend, so that src/ holds no metrics library and no
 // Node-only code. Every label it passes is from a closed list: call names from the table of
 // src/api/answer-shapes.ts, outcomes and reasons from the unions below.
-import type { CallOutcome } from './call-outcome';
+import type { CallOutcome } from '../api/call-failure';
 
 export type { CallOutcome };
 

@@ -6,6 +6,7 @@
 // data before anything renders.
 import { type ComponentType, lazy, type ReactNode, useEffect } from 'react';
 import type { RouteParams } from 'regexparam';
+import type { FailureCase } from '../api/call-failure';
 import { Redirect as Redirected } from 'wouter';
 import { type PageTexts, showPageTexts } from '../lib/document-head';
 import { SHOP_DESCRIPTION } from '../lib/shop-info';
@@ -60,6 +61,12 @@ interface Decided<C extends Queries, D extends Queries> {
 export type PageProps<C extends Queries = NoQueries, D extends Queries = NoQueries> = Answers<C> &
   LoadStates<D> & { reload: () => void };
 
+/** What a page's `Failed` receives: the retry, and the failure's case (ui/failure-text.ts). */
+export interface FailedProps {
+  onRetry: () => void;
+  failure: FailureCase;
+}
+
 /**
  * A page module: the page, and what shows while its critical data loads (`Pending`) or when it
  * did not (`Failed`, with `Повторить`). Without them: the shop's page skeleton, and its error.
@@ -67,7 +74,7 @@ export type PageProps<C extends Queries = NoQueries, D extends Queries = NoQueri
 export interface PageModule<Props> {
   default: ComponentType<Props>;
   Pending?: ComponentType;
-  Failed?: ComponentType<{ onRetry: () => void }>;
+  Failed?: ComponentType<FailedProps>;
 }
 
 export interface Page<M = { default: unknown }> {
@@ -79,7 +86,7 @@ export interface Page<M = { default: unknown }> {
 interface LazyPage<Props> extends Page<PageModule<Props>> {
   Component: ComponentType<Props>;
   Pending: ComponentType;
-  Failed: ComponentType<{ onRetry: () => void }>;
+  Failed: ComponentType<FailedProps>;
 }
 
 /**
@@ -266,7 +273,11 @@ export function defineRoute<
     const { Component, Pending, Failed } = page;
     const later = Object.fromEntries(Object.keys(deferred).map((name) => [name, states[name]]));
     return (
-      <Loaded load={first} pending={<Pending />} failed={(retry) => <Failed onRetry={retry} />}>
+      <Loaded
+        load={first}
+        pending={<Pending />}
+        failed={(retry, failure) => <Failed onRetry={retry} failure={failure} />}
+      >
         {(data) => {
           // The page's props are its route's: the critical answers, the deferred loads by name.
           const props = { ...data, ...later, reload: first.reload } as PageProps<C, D>;

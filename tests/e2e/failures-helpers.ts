@@ -2,11 +2,14 @@
 // as the stub holds it for a browser, and the console errors a failed request causes by itself.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { FailureCase } from '../../src/api/call-failure.ts';
 import { baseUrl, control } from './browser.ts';
 
 export interface FaultKind {
   name: string;
   spec: { status: number } | { network_error: true };
+  /** What the shopper is told of it: the backend answered with an error, or never answered. */
+  failure: FailureCase;
   /**
    * Chromium logs every failed request as a console error by itself; that message comes from the
    * browser, not from the app, so it is the one console error such a test lets through. Anything
@@ -19,12 +22,14 @@ export interface FaultKind {
 export const SERVER_ERROR: FaultKind = {
   name: '500',
   spec: { status: 500 },
+  failure: 'error',
   console: /^Failed to load resource: the server responded with a status of 500 /,
 };
 
 export const NETWORK_ERROR: FaultKind = {
   name: 'network error',
   spec: { network_error: true },
+  failure: 'unreachable',
   console: /^Failed to load resource: net::ERR_[A-Z_]+$/,
 };
 

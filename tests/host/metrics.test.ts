@@ -1,5 +1,5 @@
 // The instance's metrics (host/metrics.ts): what the app's server side reports of its calls to
-// the backend, each failure by its own outcome (src/server-entry/call-outcome.ts); requests by
+// the backend, each failure by its own outcome (src/api/call-failure.ts); requests by
 // route pattern, so that no path adds a series; one order per checkout attempt; and /metrics on
 // an address of its own.
 import { once } from 'node:events';
@@ -95,15 +95,19 @@ describe("the server's calls to the backend", () => {
     const { calls, recorder } = recording();
     const down = backendCalls({ baseURL: closed, fetch: agent.callFetch, recorder }, visitor, 2000);
     const busy = backendCalls({ baseURL: base, fetch: agent.callFetch, recorder }, visitor, 300);
+    // Another visitor's: a visitor's own further calls wait for theirs (host/backend-share.ts).
+    const other = { ...visitor, forwardedFor: '203.0.113.8' };
+    const late = backendCalls({ baseURL: base, fetch: agent.callFetch, recorder }, other, 300);
     try {
       await getProduct(7, down.api).catch(() => {});
       // One socket: the stalled call holds it, the next finds none.
       const stalled = getProduct(13, busy.api).catch(() => {});
-      await getProduct(7, busy.api).catch(() => {});
+      await getProduct(7, late.api).catch(() => {});
       await stalled;
     } finally {
       down.end();
       busy.end();
+      late.end();
       await agent.close();
     }
     expect(calls.map(([, outcome]) => outcome)).toEqual(['refused', 'refused', 'timeout']);

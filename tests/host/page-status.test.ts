@@ -4,13 +4,15 @@
 // The server's render (renderPage) runs against a fake backend; React's renderer and the product
 // page are watched.
 import { Writable } from 'node:stream';
+import type * as ReactDomServer from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ProductPageModule from '../../src/features/catalog/ProductPage';
 import { answer, json, raspberry, type Reply } from './fake-replies';
 
 const watched = vi.hoisted(() => ({ trees: 0, productPages: 0 }));
 
 vi.mock('react-dom/server', async (importOriginal) => {
-  const server = await importOriginal<typeof import('react-dom/server')>();
+  const server = await importOriginal<typeof ReactDomServer>();
   return {
     ...server,
     renderToPipeableStream: (...args: Parameters<typeof server.renderToPipeableStream>) => {
@@ -21,7 +23,7 @@ vi.mock('react-dom/server', async (importOriginal) => {
 });
 
 vi.mock('../../src/features/catalog/ProductPage', async (importOriginal) => {
-  const page = await importOriginal<typeof import('../../src/features/catalog/ProductPage')>();
+  const page = await importOriginal<typeof ProductPageModule>();
   const ProductPage: typeof page.default = (props) => {
     watched.productPages += 1;
     return page.default(props);

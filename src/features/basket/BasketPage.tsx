@@ -2,10 +2,12 @@ import '@mantine/core/styles/Divider.css';
 import { Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'wouter';
+import type { FailureCase } from '../../api/call-failure';
 import { isPositiveTotal } from '../../lib/money';
 import { CatalogButton } from '../../ui/CatalogButton';
 import { Button } from '../../ui/controls/Button';
 import { EmptyState } from '../../ui/EmptyState';
+import { failureText } from '../../ui/failure-text';
 import { BasketLine } from './BasketLine';
 import classes from './BasketPage.module.css';
 import { BasketLoadError, useBasketLoad } from './BasketLoadError';
@@ -44,8 +46,13 @@ function LinesSkeleton() {
   );
 }
 
-export const BASKET_UNAVAILABLE =
-  'Не удалось загрузить корзину: нет связи с сервером магазина. Заказать пока нельзя — попробуйте ещё раз чуть позже.';
+/** The basket page's message when the basket did not load, by the failure's case. */
+export const basketUnavailable = (failure: FailureCase): string =>
+  failureText(
+    'Не удалось загрузить корзину',
+    failure,
+    'Заказать пока нельзя — попробуйте ещё раз чуть позже.',
+  );
 
 /** `/order`, the basket (spec §2). */
 export default function BasketPage() {
@@ -55,7 +62,7 @@ export default function BasketPage() {
 
   let content;
   if (load === 'failed') {
-    content = <BasketLoadError message={BASKET_UNAVAILABLE} />;
+    content = <BasketLoadError text={basketUnavailable} />;
   } else if (load === 'loading') {
     content = <LinesSkeleton />;
   } else if (lineCount(snap.lines) === 0) {

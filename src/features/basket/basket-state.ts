@@ -1,5 +1,6 @@
 // The basket's state (spec §3, §4) and what is read from it: the lines keyed by product id, the
 // total (amount_sum) fetched separately, and what waits for the server.
+import type { FailureCase } from '../../api/call-failure';
 import type { Basket, BasketEntry, Product } from '../../api/types';
 import { lineSum } from '../../lib/amount';
 import { hasPrice } from '../../lib/product-text';
@@ -15,8 +16,8 @@ export interface BasketState {
    * for the server's answer (spec §4), on every screen that shows it.
    */
   lineLoading: Record<string, boolean>;
-  /** The last load failed; the lines shown are the last known ones. */
-  loadFailed: boolean;
+  /** Why the last load failed (null: it did not); the lines shown are the last known ones. */
+  loadFailure: FailureCase | null;
   loaded: boolean;
   /** The last total_price call failed: amount_sum is the last known total, maybe out of date. */
   totalFailed: boolean;
@@ -34,7 +35,7 @@ export function initialState(): BasketState {
     amount_sum: 0,
     loading: false,
     lineLoading: {},
-    loadFailed: false,
+    loadFailure: null,
     loaded: false,
     totalFailed: false,
     checkedProducts: {},
@@ -48,13 +49,16 @@ export interface BasketSeed {
 }
 
 /**
- * The basket a page starts with: the server's, or (null) a load that failed: the server could not
- * get it in time, and the page says so until the app, once it runs, loads it again.
+ * What a page starts with: the basket as the server rendered it, or why the server did not have
+ * it (the backend down, an error, an odd answer). The page says so until the app, once it runs,
+ * loads it again.
  */
-export function seededBasket(seed: BasketSeed | null): BasketState {
-  return seed
-    ? { ...initialState(), ...seed, loaded: true }
-    : { ...initialState(), loadFailed: true };
+export type BasketStart = BasketSeed | FailureCase;
+
+export function seededBasket(start: BasketStart): BasketState {
+  return typeof start === 'string'
+    ? { ...initialState(), loadFailure: start }
+    : { ...initialState(), ...start, loaded: true };
 }
 
 /** The cart badge counts lines with an amount above 0, not the sum of amounts. */

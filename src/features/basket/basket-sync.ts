@@ -1,6 +1,7 @@
 // The basket kept in step with the server: loads, each line's change and its save, the total, an
 // order taking its lines. Answers can overtake each other and a list can be older than a change
 // made here; the counters that order them belong to one basket, in its closure.
+import { failureCase } from '../../api/call-failure';
 import { errorStatus } from '../../api/http';
 import { deleteBasketLine, getBasket, getTotalPrice, updateBasketAmount } from '../../api/basket';
 import type { Basket, BasketEntry, Product } from '../../api/types';
@@ -138,17 +139,17 @@ export function createBasketSync(state: BasketState, notice: LoadNotice) {
       // A newer request is under way; it sets the basket.
       if (request !== loadRequest) return true;
       applyList(lines, startedAt);
-      state.loadFailed = false;
+      state.loadFailure = null;
       state.loaded = true;
       notice.hide();
       // The lines are usable now; their controls need not wait for the total as well.
       state.loading = false;
       await refreshTotal();
       return true;
-    } catch {
+    } catch (error) {
       // A quiet refresh fails silently only when a basket is already shown.
       if (request === loadRequest && (!quiet || !state.loaded)) {
-        state.loadFailed = true;
+        state.loadFailure = failureCase(error);
         notice.report();
       }
       return false;
@@ -275,7 +276,7 @@ export function createBasketSync(state: BasketState, notice: LoadNotice) {
    * still does not come, nothing is sent and the failure notice with `Повторить` shows again.
    */
   async function addToBasket(product: Product): Promise<void> {
-    if (!state.loaded && state.loadFailed) {
+    if (!state.loaded && state.loadFailure) {
       await loadBasket();
       if (!state.loaded || amountOf(state.lines, product.id) > 0) return;
     }

@@ -1,11 +1,14 @@
 // The notice of a basket that did not load, with `Повторить`: a shopper is never left with a
 // basket that silently is not there. The basket and checkout pages show such a failure as their
 // own error state instead, while they are open.
+import type { FailureCase } from '../../api/call-failure';
+import { failureText } from '../../ui/failure-text';
 import { hideRetryNotice, showRetryNotice } from '../../ui/notify';
 import type { BasketState } from './basket-state';
 
-export const LOAD_FAILED_TEXT =
-  'Не удалось загрузить корзину. Проверьте соединение и попробуйте ещё раз.';
+/** What a failed basket load says, by its case. */
+export const loadFailedText = (failure: FailureCase): string =>
+  failureText('Не удалось загрузить корзину', failure);
 
 const LOAD_NOTICE = 'basket-load-failed';
 
@@ -30,7 +33,7 @@ export function createLoadNotice(state: BasketState, retry: () => void): LoadNot
   let ownErrorViews = 0;
   const report = () => {
     if (ownErrorViews > 0 && !state.loaded) return;
-    showRetryNotice(LOAD_NOTICE, LOAD_FAILED_TEXT, retry);
+    showRetryNotice(LOAD_NOTICE, loadFailedText(state.loadFailure ?? 'unreachable'), retry);
   };
   return {
     report,
@@ -40,7 +43,7 @@ export function createLoadNotice(state: BasketState, retry: () => void): LoadNot
       if (!state.loaded) hideRetryNotice(LOAD_NOTICE);
       return () => {
         ownErrorViews -= 1;
-        if (state.loadFailed && !state.loaded && !state.loading) report();
+        if (state.loadFailure && !state.loaded && !state.loading) report();
       };
     },
   };

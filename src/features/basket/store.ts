@@ -5,20 +5,21 @@
 import { createContext, useContext } from 'react';
 import { proxy, type Snapshot, useSnapshot } from 'valtio';
 import { useHydrated } from '../../ui/hydration';
-import { type BasketSeed, type BasketState, initialState, seededBasket } from './basket-state';
+import { type BasketStart, type BasketState, initialState, seededBasket } from './basket-state';
 import { createBasketSync } from './basket-sync';
 import { createLoadNotice } from './load-notice';
 
 export {
   amountOf,
   type BasketSeed,
+  type BasketStart,
   type BasketState,
   checkedProduct,
   lineCount,
   orderableLineCount,
   seededBasket,
 } from './basket-state';
-export { LOAD_FAILED_TEXT } from './load-notice';
+export { loadFailedText } from './load-notice';
 
 /** A basket of its own: empty until seeded or loaded. */
 export function createBasketStore() {
@@ -30,8 +31,8 @@ export function createBasketStore() {
     ...sync,
     claimLoadFailure: notice.claim,
     /** In the browser, before hydration: the store starts from what the server rendered. */
-    seed(seed: BasketSeed | null): void {
-      Object.assign(state, seededBasket(seed));
+    seed(start: BasketStart): void {
+      Object.assign(state, seededBasket(start));
     },
   };
 }

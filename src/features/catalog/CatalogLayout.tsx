@@ -1,6 +1,7 @@
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { FailureCase } from '../../api/call-failure';
 import { type Crumb, BreadcrumbsSkeleton, PageBreadcrumbs } from '../../ui/Breadcrumbs';
 import { Button } from '../../ui/controls/Button';
 import { ErrorState } from '../../ui/ErrorState';
@@ -84,11 +85,11 @@ export function SectionPending() {
  * A failed load, which offers a retry. (A 404 is the item's 404 page: its route sends the
  * shopper there, spec §8.)
  */
-export function LoadFailure({ onRetry }: { onRetry: () => void }) {
+export function LoadFailure({ failure, onRetry }: { failure: FailureCase; onRetry: () => void }) {
   return (
     <Stack gap="md">
       <PageBreadcrumbs items={[]} />
-      <ErrorState onRetry={onRetry} />
+      <ErrorState failure={failure} onRetry={onRetry} />
     </Stack>
   );
 }

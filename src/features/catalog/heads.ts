@@ -2,6 +2,7 @@
 // (the routes' `server.head`). Only the server's build keeps this module: the browser's leaves
 // every `server: SERVER && {…}` out, and with it these builders.
 import type { Breadcrumbs, Product, Section, Selection } from '../../api/types';
+import { shopImagePath } from '../../lib/image-url';
 import { hasPrice } from '../../lib/product-text';
 import { CITY, PICKUP_ADDRESS, STORE_NAME } from '../../lib/shop-info';
 import {
@@ -42,7 +43,7 @@ export function productHead(
         '@context': 'https://schema.org',
         '@type': 'Product',
         name: product.name,
-        image: absolute(product.image ?? PLACEHOLDER_IMAGE, origin),
+        image: absolute(shopImagePath(product.image) ?? PLACEHOLDER_IMAGE, origin),
         url: origin + path,
         ...(offer ? { offers: offer } : {}),
       },

@@ -22,7 +22,7 @@ export default function NewsPage({ news }: { news: Load<NewsItem[]> }) {
             <Skeleton height={160} radius="md" />
           </Stack>
         }
-        failed="Не удалось загрузить новости."
+        what="Не удалось загрузить новости"
       >
         {(posts) => (
           <>

@@ -84,7 +84,7 @@ export default function OrderStatusPage({ history }: { history: Load<Order[]> })
             ))}
           </Stack>
         }
-        failed="Не удалось загрузить заказы: нет связи с сервером магазина. Попробуйте ещё раз чуть позже."
+        what="Не удалось загрузить заказы"
       >
         {(orders) =>
           orders.length === 0 ? (

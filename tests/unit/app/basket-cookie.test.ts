@@ -64,7 +64,7 @@ describe('the basket cookie', () => {
   it('stays while the basket is unknown: the app could not load it either', async () => {
     writeCookie(COOKIES.basket, '1');
     // The server could not get the basket in time, and the app's own load fails too.
-    testBasket().seed(null);
+    testBasket().seed('unreachable');
     api.getBasket.mockRejectedValue(new Error('нет связи'));
     startApp(testBasket());
     await vi.waitFor(() => expect(api.getBasket).toHaveBeenCalled());

@@ -155,7 +155,7 @@ describe('the basket page', () => {
   });
 
   it('a failed first load offers `Повторить`, which loads again', async () => {
-    basket.loadFailed = true;
+    basket.loadFailure = 'unreachable';
     api.getBasket.mockResolvedValue({ '7': { product: raspberry, amount: 1 } });
     renderAt(<BasketPage />, '/order');
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));

@@ -36,7 +36,7 @@ describe('the basket list fails to load', () => {
   it('shows a notice whose `Повторить` loads it again; a success hides it', async () => {
     api.getBasket.mockRejectedValueOnce(offline());
     await loadBasket();
-    expect(basket.loadFailed).toBe(true);
+    expect(basket.loadFailure).toBe('unreachable');
     expect(notice.showRetryNotice).toHaveBeenCalledTimes(1);
     const [id, message, retry] = notice.showRetryNotice.mock.calls[0] as [
       string,
@@ -44,7 +44,7 @@ describe('the basket list fails to load', () => {
       () => void,
     ];
     expect(message).toBe(
-      'Не удалось загрузить корзину. Проверьте соединение и попробуйте ещё раз.',
+      'Не удалось загрузить корзину: сервер магазина не отвечает. Проверьте соединение и попробуйте ещё раз.',
     );
 
     api.getBasket.mockResolvedValueOnce({ '7': { product: raspberry, amount: 1.5 } });

@@ -116,7 +116,7 @@ describe('loading', () => {
     basket.lines = { '7': { product: raspberry, amount: 1 } };
     api.getBasket.mockRejectedValue(new Error('offline'));
     await loadBasket();
-    expect(basket.loadFailed).toBe(true);
+    expect(basket.loadFailure).toBe('unreachable');
     expect(basket.loading).toBe(false);
     expect(amountOf(basket.lines, 7)).toBe(1);
   });
@@ -241,7 +241,7 @@ describe('setting an amount', () => {
     await done;
     expect(amountOf(basket.lines, 7)).toBe(1);
     expect(notify.notifyError).toHaveBeenCalledWith(
-      'Не удалось изменить количество «Малина». Попробуйте ещё раз.',
+      'Не удалось изменить количество «Малина»: сервер магазина не отвечает. Проверьте соединение и попробуйте ещё раз.',
     );
   });
 
@@ -290,7 +290,7 @@ describe('removing a line', () => {
     await removeLine(raspberry);
     expect(amountOf(basket.lines, 7)).toBe(1);
     expect(notify.notifyError).toHaveBeenCalledWith(
-      'Не удалось убрать из корзины «Малина». Попробуйте ещё раз.',
+      'Не удалось убрать из корзины «Малина»: сервер магазина не отвечает. Проверьте соединение и попробуйте ещё раз.',
     );
   });
 });

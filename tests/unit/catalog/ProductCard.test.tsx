@@ -94,6 +94,17 @@ describe('the product card', () => {
     expect(image().getAttribute('width')).toBe('300');
   });
 
+  it.each(['javascript:alert(1)', 'https://evil.example/x.jpg', '//evil.example/x.jpg'])(
+    'an image address that is not the shop’s own (%s) is the placeholder',
+    (address) => {
+      renderAt(
+        <ProductCard imageSizes={GRID_CARD_SIZES} product={{ ...strawberry, image: address }} />,
+      );
+      expect(image().getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
+      expect(image().getAttribute('srcset')).toBeNull();
+    },
+  );
+
   it('an image that fails to load gives way to the placeholder', () => {
     renderAt(<ProductCard imageSizes={GRID_CARD_SIZES} product={strawberry} />);
     fireEvent.error(image());

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Policy } from '../../../src/api/types';
 import { CookieNotice } from '../../../src/app/layout/CookieNotice';
 import { preloadPage, Routes } from '../../../src/app/routes';
+import { POLICY_FILE_MISSING } from '../../../src/features/policy/PolicyPage';
 import { renderAt } from '../render';
 
 const { getPolicy } = vi.hoisted(() => ({ getPolicy: vi.fn<() => Promise<Policy>>() }));
@@ -43,6 +44,24 @@ describe('the policy page', () => {
     expect(view.getAttribute('href')).toBe('/media/policy.pdf');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(getPolicy).toHaveBeenCalledTimes(2);
+  });
+
+  it.each(['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>'])(
+    'says the text is not available, with no link, when the file’s address is %s',
+    async (file) => {
+      getPolicy.mockResolvedValue({ file });
+      const { container } = renderAt(<Routes />, '/policy');
+      await screen.findByText(POLICY_FILE_MISSING);
+      expect(screen.queryByRole('link', { name: /Посмотреть/ })).toBeNull();
+      expect(container.innerHTML).not.toContain(file.slice(0, 10));
+    },
+  );
+
+  it('links a file kept on another site over https', async () => {
+    getPolicy.mockResolvedValue({ file: 'https://files.example/policy.pdf' });
+    renderAt(<Routes />, '/policy');
+    const view = await screen.findByRole('link', { name: /Посмотреть/ });
+    expect(view.getAttribute('href')).toBe('https://files.example/policy.pdf');
   });
 
   it('is shown without the cookie notice', async () => {
