@@ -79,7 +79,14 @@ describe("the server's calls to the backend", () => {
   ])('product %i: counted under its pact name as %s', async (id, outcome) => {
     const agent = backendAgent(4, MAX_BYTES);
     const { calls, recorder } = recording();
-    const request = backendCalls({ baseURL: base, fetch: agent.callFetch, recorder }, visitor, 300);
+    // Only the backend that never answers meets the deadline: the others have all the time a
+    // busy machine needs, so that their outcome is theirs, never a timeout.
+    const budgetMs = id === 13 ? 300 : 60_000;
+    const request = backendCalls(
+      { baseURL: base, fetch: agent.callFetch, recorder },
+      visitor,
+      budgetMs,
+    );
     try {
       await getProduct(id, request.api).catch(() => {});
     } finally {
