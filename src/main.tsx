@@ -7,7 +7,6 @@ import { type EmbeddedPage, PAGE_DATA_ID } from './app/embedded-page';
 import { preloadPage } from './app/routes';
 import { views } from './app/views';
 import { pageBasket } from './features/basket/store';
-import { setShopTimeZone } from './lib/shop-time-zone';
 import { reportRedrawn } from './ui/hydration';
 import { PageData } from './ui/page-data';
 
@@ -15,7 +14,6 @@ const root = document.getElementById('root');
 const embedded = document.getElementById(PAGE_DATA_ID)?.textContent;
 if (!root || !embedded) throw new Error('the page has no #root or no embedded page data');
 const first = JSON.parse(embedded) as EmbeddedPage;
-setShopTimeZone(first.timeZone);
 pageBasket.seed(first.basket);
 
 // The page's own code is on its way (the page's start script preloads it beside this one):
@@ -33,6 +31,7 @@ void preloadPage(window.location.pathname)
             page={new PageData(first.url, first.answers, first.refused, first.outcome)}
             cookieAccepted={first.cookieAccepted}
             basket={first.basket}
+            timeZone={first.timeZone}
           />
         </StrictMode>
       );

@@ -8,6 +8,7 @@ import {
   useBasketStore,
 } from '../features/basket/store';
 import type { PageData } from '../ui/page-data';
+import { TimeZoneContext } from '../ui/time-zone';
 import { Layout } from './layout/Layout';
 import { NotificationsOnDemand } from './NotificationsOnDemand';
 import { PageDataProvider, startNavigation } from './page-loading';
@@ -27,11 +28,13 @@ export interface AppProps {
   cookieAccepted: boolean;
   /** The visitor's basket as the server rendered it, or why it did not have it. */
   basket: BasketStart;
+  /** The shop's time zone for order dates (SHOP_TIME_ZONE), the same on both sides. */
+  timeZone: string;
   /** On the server: the request's path and query (its status is decided before: pageStatus). */
   ssr?: { path: string; search: string };
 }
 
-export function App({ page, cookieAccepted, basket, ssr }: AppProps) {
+export function App({ page, cookieAccepted, basket, timeZone, ssr }: AppProps) {
   // The basket and the user are fetched (again) once the server's HTML is hydrated, so that the
   // first render in the browser is the server's. Never on the server.
   const store = useBasketStore();
@@ -52,11 +55,13 @@ export function App({ page, cookieAccepted, basket, ssr }: AppProps) {
       >
         <PageDataProvider first={page}>
           <BasketSeedContext value={seed}>
-            <NotificationsOnDemand />
-            <ScrollReset />
-            <Layout cookieAccepted={cookieAccepted}>
-              <Routes />
-            </Layout>
+            <TimeZoneContext value={timeZone}>
+              <NotificationsOnDemand />
+              <ScrollReset />
+              <Layout cookieAccepted={cookieAccepted}>
+                <Routes />
+              </Layout>
+            </TimeZoneContext>
           </BasketSeedContext>
         </PageDataProvider>
       </MantineProvider>

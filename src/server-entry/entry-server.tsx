@@ -8,7 +8,6 @@ import { getBasket, getTotalPrice } from '../api/basket';
 import { failureCase } from '../api/call-failure';
 import { errorStatus } from '../api/http';
 import { type BasketSeed, type BasketStart, lineCount } from '../features/basket/store';
-import { setShopTimeZone } from '../lib/shop-time-zone';
 import { App } from '../app/App';
 import type { EmbeddedPage } from '../app/embedded-page';
 import { headHtml, pageHead, scriptJson } from '../app/page-head';
@@ -321,7 +320,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     outcome: page.outcome,
     rumSample: request.rumSample ?? 0,
   };
-  setShopTimeZone(request.timeZone);
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
       // The same tree as the browser's (src/main.tsx), so that useId agrees on both sides.
@@ -330,6 +328,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
           page={page}
           cookieAccepted={request.cookieAccepted}
           basket={basket}
+          timeZone={request.timeZone}
           ssr={{ path: pathname, search: search.slice(1) }}
         />
       </StrictMode>,

@@ -8,6 +8,7 @@ import { STATUS_BOT_URL } from '../../lib/shop-info';
 import { CatalogButton } from '../../ui/CatalogButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { Loaded } from '../../ui/Loaded';
+import { useShopTimeZone } from '../../ui/time-zone';
 import type { Load } from '../../ui/useLoads';
 import { newestFirst } from './newest-first';
 import { OrderItems } from './OrderItems';
@@ -36,6 +37,7 @@ function BotNote() {
 }
 
 function OrderRow({ order }: { order: Order }) {
+  const timeZone = useShopTimeZone();
   return (
     <Accordion.Item value={String(order.id)} data-testid="order">
       <Accordion.Control>
@@ -43,7 +45,7 @@ function OrderRow({ order }: { order: Order }) {
           <div>
             <Text fw={500}>Заказ № {order.id}</Text>
             <Text size="sm" c="dimmed">
-              {formatOrderDate(order.created_ts)}
+              {formatOrderDate(order.created_ts, timeZone)}
             </Text>
           </div>
           <Group gap="xs">

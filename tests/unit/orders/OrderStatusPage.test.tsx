@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Order } from '../../../src/api/types';
 import { formatOrderDate } from '../../../src/lib/date';
 import { STATUS_BOT_URL } from '../../../src/lib/shop-info';
+import { TimeZoneContext } from '../../../src/ui/time-zone';
 import { renderAt } from '../render';
 
 const ordersApi = vi.hoisted(() => ({ commitOrder: vi.fn(), getOrderHistory: vi.fn() }));
@@ -66,6 +67,19 @@ describe('order statuses', () => {
 });
 
 describe('the orders page', () => {
+  it('shows each date in the shop’s time zone as the page was given it (SHOP_TIME_ZONE)', async () => {
+    ordersApi.getOrderHistory.mockResolvedValue(history);
+    renderAt(
+      <TimeZoneContext value="Asia/Vladivostok">
+        <Routes />
+      </TimeZoneContext>,
+      '/order_status',
+    );
+    const [newest] = await screen.findAllByTestId('order');
+    // 10:08 in Moscow is 17:08 in Vladivostok.
+    expect(within(newest!).getByText('18.11.2026, 17:08')).toBeTruthy();
+  });
+
   it('lists orders newest first with date, sum chip and status chip', async () => {
     ordersApi.getOrderHistory.mockResolvedValue(history);
     renderAt(<Routes />, '/order_status');
