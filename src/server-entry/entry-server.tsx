@@ -270,17 +270,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   const route = match?.route.path ?? null;
   const decided = pageStatus(match, {});
   if (decided.kind === 'redirect') {
-    const { location } = decided;
-    return {
-      kind: 'redirect',
-      location,
-      route,
-      backendWaitMs,
-      setCookies: [],
-      basketLines: null,
-      standIn: false,
-      shows: [],
-    };
+    // Nothing was asked of the backend: nothing came of it.
+    const nothing = { backendWaitMs, setCookies: [], basketLines: null, standIn: false, shows: [] };
+    return { kind: 'redirect', location: decided.location, route, ...nothing };
   }
   const waitStarted = performance.now();
   const [{ page, basket, standIn, shows }, source] = await Promise.all([
@@ -296,18 +288,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   const setCookies = request.shared ? [] : request.calls.setCookies();
   const basketLines = request.shared || typeof basket === 'string' ? null : lineCount(basket.lines);
   const answer = pageStatus(match, page.refused);
+  const loaded = { backendWaitMs, setCookies, basketLines, standIn, shows };
   if (answer.kind === 'redirect') {
-    const { location } = answer;
-    return {
-      kind: 'redirect',
-      location,
-      route,
-      backendWaitMs,
-      setCookies,
-      basketLines,
-      standIn,
-      shows,
-    };
+    return { kind: 'redirect', location: answer.location, route, ...loaded };
   }
   const { status } = answer;
   const embedded: EmbeddedPage = {
@@ -361,13 +344,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       resolve({
         kind: 'page',
         route,
-        backendWaitMs,
-        setCookies,
-        basketLines,
+        ...loaded,
         status,
         complete: Object.values(page.refused).every((refusal) => refusal === 404),
-        standIn,
-        shows,
         head: headHtml(
           pageHead(match, page, request.origin, pathname, status),
           request.origin,
