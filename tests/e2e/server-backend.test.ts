@@ -57,8 +57,10 @@ describe('a slow or absent backend', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const html = await response.text();
     expect(html).toContain('"answers":{}');
-    // The app asks again once it runs; until then, and without it, `Повторить` is a link to the page.
-    expect(html).toContain('"refused":{"catalog/product/7":503}');
+    // The app asks again once it runs; until then, and without it, `Повторить` is a link to the
+    // page. The refusal is the failure's case (issue 43): the backend did not answer in time.
+    expect(html).toContain('"refused":{"catalog/product/7":"unreachable"}');
+    expect(html).toContain('сервер магазина не отвечает');
     expect(html).toMatch(/<a [^>]*href=""[^>]*role="button"[^>]*>[^]*?Повторить/);
     expect(held.length).toBeGreaterThan(0);
   });
