@@ -48,6 +48,8 @@ export const STAND_IN_HEADER = 'X-Shop-Data';
 const GATHER_MS = 50;
 /** Renewals under way at once: the instances render them beside shoppers' pages. */
 const AT_ONCE = 4;
+/** Of those, retries at most: the others are always free for a change. */
+const RETRIES_AT_ONCE = 2;
 /** The pause before a page that was not renewed is tried again, doubling up to the last. */
 const LAST_RETRY_MS = 60_000;
 const RETRY_MS = [1000, 2000, 4000, 8000, 15_000, 30_000, LAST_RETRY_MS];
@@ -96,25 +98,84 @@ const KeptPagesFile = v.object({ pages: v.array(KeptPageShape) });
 
 type Outcome = 'renewed' | 'stand-in' | 'failed';
 
+/** A page to renew, and the time its answers must be newer than (RENEW_HEADER). */
+interface Renewal {
+  page: KeptPage;
+  key: string;
+  since: number;
+  /**
+   * The first of its address's variants in a change: its render asks the backend and keeps the
+   * answers, and the address's other variants wait for it, to render from those.
+   */
+  leads: boolean;
+}
+
+const addressOf = (page: KeptPage) => `${page.scheme}://${page.host}${page.url}`;
+
+/** `list` as renewals at `since`: of each address, one variant first (it leads), then the others. */
+function renewals(list: KeptPage[], since: number, lead: boolean): Renewal[] {
+  const byAddress = new Map<string, KeptPage[]>();
+  for (const page of list) {
+    const address = addressOf(page);
+    byAddress.set(address, [...(byAddress.get(address) ?? []), page]);
+  }
+  const renewal = (page: KeptPage, leads: boolean) => ({
+    page,
+    key: keptPageKey(page),
+    since,
+    leads,
+  });
+  return [
+    ...[...byAddress.values()].flatMap((variants) =>
+      variants.slice(0, 1).map((page) => renewal(page, lead)),
+    ),
+    ...[...byAddress.values()].flatMap((variants) =>
+      variants.slice(1).map((page) => renewal(page, false)),
+    ),
+  ];
+}
+
+/**
+ * Renewals run AT_ONCE at a time, in two lines. A change's pages come first, the oldest change's
+ * first: a change must reach shoppers within seconds. Then, in whatever the changes leave and at
+ * most RETRIES_AT_ONCE of it, a round of retries of the pages that were not renewed (the backend
+ * down or slow, a render timed out), and the pages taken over from the last process: these can
+ * hang for as long as nginx waits for a render, and a change never waits behind them. Rounds of
+ * retries are spaced by a pause that grows while they fail. A page is renewed once at a time; a
+ * change that reaches it meanwhile renews it again after, with that change's time.
+ */
 export function pageRenewal(options: PageRenewalOptions): PageRenewal {
   const { app } = options;
   const renewUrl = options.renewUrl ? new URL(options.renewUrl) : undefined;
   const agent = new http.Agent({ keepAlive: true, maxSockets: AT_ONCE });
   /** The pages this instance rendered, by key; the most recently rendered last. */
   const pages = new Map<string, KeptPage>();
-  /** Pages taken out of `pages` to be renewed again after a pause. */
-  const retrying = new Map<string, KeptPage>();
+  /** The pages changes reached, waiting to be renewed, the oldest change's first. */
+  const changed = new Map<string, Renewal>();
+  /** The round of retries under way (and the pages taken over), waiting for a slot. */
+  const retrying = new Map<string, Renewal>();
+  /** The pages that were not renewed, waiting for the next round of retries. */
+  const failed = new Map<string, Renewal>();
+  /** The pages being renewed, each with what a change asked for meanwhile. */
+  const underWay = new Map<string, { renewal: Renewal; retry: boolean; next?: Renewal }>();
+  const finishing = new Set<Promise<void>>();
+  /** Addresses whose leading variant is being renewed, by how many. */
+  const leading = new Map<string, number>();
+  let retriesUnderWay = 0;
+  let inRound = false;
+  let roundFailed = 0;
   let gathered: Change | null = null;
   let gatherTimer: NodeJS.Timeout | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryStep = 0;
-  let running: Promise<void> | null = null;
   let dirty = false;
   let closed = false;
   const idleWaiters: (() => void)[] = [];
 
   const busy = () =>
-    gathered !== null || running !== null || gatherTimer !== undefined || retrying.size > 0;
+    gathered !== null ||
+    gatherTimer !== undefined ||
+    changed.size + retrying.size + failed.size + underWay.size > 0;
   const settle = () => {
     if (busy()) return;
     for (const resolve of idleWaiters.splice(0)) resolve();
@@ -167,80 +228,122 @@ export function pageRenewal(options: PageRenewalOptions): PageRenewal {
       request.once('error', () => resolve('failed'));
     });
 
-  /**
-   * Renews `list`, AT_ONCE at a time: of each address, one variant first (its render asks the
-   * backend, and keeps the answers), then the others (from those answers). What was not renewed
-   * is tried again later.
-   */
-  const renew = async (list: KeptPage[], since: number) => {
-    const byAddress = new Map<string, KeptPage[]>();
-    for (const page of list) {
-      const address = `${page.scheme}://${page.host}${page.url}`;
-      byAddress.set(address, [...(byAddress.get(address) ?? []), page]);
+  /** Renews a page for a change, now or once the renewal of it under way ends. */
+  const renewForChange = (renewal: Renewal) => {
+    const current = underWay.get(renewal.key);
+    if (current) {
+      current.next = renewal;
+      return;
     }
-    let failed = 0;
-    const one = async (page: KeptPage) => {
-      const outcome = await renewOne(page, since);
-      if (outcome !== 'renewed') {
-        retrying.set(keptPageKey(page), page);
-        failed += 1;
+    retrying.delete(renewal.key);
+    failed.delete(renewal.key);
+    const queued = changed.get(renewal.key);
+    if (queued) queued.since = renewal.since;
+    else changed.set(renewal.key, renewal);
+  };
+
+  /** The first renewal of `line` that may start: a variant waits while its address's leads. */
+  const takeFrom = (line: Map<string, Renewal>) => {
+    for (const [key, renewal] of line) {
+      if (!renewal.leads && leading.has(addressOf(renewal.page))) continue;
+      line.delete(key);
+      return renewal;
+    }
+    return undefined;
+  };
+
+  const start = (renewal: Renewal, retry: boolean) => {
+    const address = addressOf(renewal.page);
+    if (renewal.leads) leading.set(address, (leading.get(address) ?? 0) + 1);
+    if (retry) retriesUnderWay += 1;
+    const current: { renewal: Renewal; retry: boolean; next?: Renewal } = { renewal, retry };
+    underWay.set(renewal.key, current);
+    const finished = renewOne(renewal.page, renewal.since).then((outcome) => {
+      finishing.delete(finished);
+      underWay.delete(renewal.key);
+      if (renewal.leads) {
+        const left = (leading.get(address) ?? 1) - 1;
+        if (left > 0) leading.set(address, left);
+        else leading.delete(address);
       }
-    };
-    const firsts = [...byAddress.values()].flatMap((variants) => variants.slice(0, 1));
-    const rest = [...byAddress.values()].flatMap((variants) => variants.slice(1));
-    await inTurn(firsts, AT_ONCE, one);
-    await inTurn(rest, AT_ONCE, one);
-    return failed;
+      if (retry) retriesUnderWay -= 1;
+      if (current.next) renewForChange(current.next);
+      else if (outcome !== 'renewed') {
+        failed.set(renewal.key, { ...renewal, leads: false });
+        if (retry) roundFailed += 1;
+      }
+      pump();
+    });
+    finishing.add(finished);
   };
 
   const scheduleRetry = () => {
-    if (retryTimer || closed || retrying.size === 0) return;
+    if (retryTimer || closed || inRound || failed.size === 0) return;
     const pause = RETRY_MS[Math.min(retryStep, RETRY_MS.length - 1)] ?? LAST_RETRY_MS;
     retryStep += 1;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
-      if (!running) run();
-      else scheduleRetry();
+      inRound = true;
+      for (const [key, renewal] of failed) {
+        failed.delete(key);
+        retrying.set(key, renewal);
+      }
+      pump();
     }, pause);
     retryTimer.unref();
   };
 
-  /** One round: the gathered change's pages, and those waiting to be tried again. */
-  const run = () => {
+  /** Starts what the slots allow, a change's pages first; then ends a finished round of retries. */
+  const pump = () => {
+    while (!closed && underWay.size < AT_ONCE) {
+      let renewal = takeFrom(changed);
+      const retry = !renewal;
+      if (!renewal && retriesUnderWay < RETRIES_AT_ONCE) renewal = takeFrom(retrying);
+      if (!renewal) break;
+      start(renewal, retry);
+    }
+    if (inRound && retrying.size === 0 && retriesUnderWay === 0) {
+      inRound = false;
+      // A round of retries that renewed everything ends the pauses; a change's failures leave them.
+      if (roundFailed === 0) retryStep = 0;
+      roundFailed = 0;
+    }
+    scheduleRetry();
+    settle();
+  };
+
+  /** The gathered change: every page it reaches, wherever it waits, renewed at its time. */
+  const renewChange = () => {
     const change = gathered;
     gathered = null;
-    const reached = change ? app.changedShown(change) : undefined;
+    if (!change) return;
+    const reached = app.changedShown(change);
     const list: KeptPage[] = [];
-    if (reached !== undefined) {
-      for (const [key, page] of pages) {
-        if (!app.isReached(page.shows, reached)) continue;
-        // Whichever instance renders it keeps it in its list from now on.
-        pages.delete(key);
-        list.push(page);
-        dirty = true;
-      }
-    }
-    const retries = retrying.size;
-    for (const [key, page] of retrying) {
-      retrying.delete(key);
+    for (const [key, page] of pages) {
+      if (!app.isReached(page.shows, reached)) continue;
+      // Whichever instance renders it keeps it in its list from now on.
+      pages.delete(key);
       list.push(page);
+      dirty = true;
     }
-    const since = Date.now();
-    running = renew(list, since).then((failed) => {
-      running = null;
-      // A round of retries that renewed everything ends the pauses; a change's round leaves them.
-      if (retries > 0 && failed === 0) retryStep = 0;
-      if (gathered && !closed) run();
-      else scheduleRetry();
-      settle();
-    });
+    const waiting = [changed, retrying, failed].flatMap((line) => [...line.values()]);
+    for (const { renewal } of [...underWay.values(), ...waiting.map((renewal) => ({ renewal }))]) {
+      if (app.isReached(renewal.page.shows, reached)) list.push(renewal.page);
+    }
+    const unique = new Map(list.map((page) => [keptPageKey(page), page]));
+    for (const renewal of renewals([...unique.values()], Date.now(), true)) renewForChange(renewal);
+    pump();
   };
 
   const saveFile = async () => {
     if (!options.file || !dirty) return;
     dirty = false;
-    const list = [...pages.values(), ...retrying.values()];
-    await writeFileAtomic(options.file, JSON.stringify({ pages: list }));
+    const list = new Map(pages);
+    for (const line of [changed, retrying, failed]) {
+      for (const [key, renewal] of line) list.set(key, renewal.page);
+    }
+    for (const [key, { renewal }] of underWay) list.set(key, renewal.page);
+    await writeFileAtomic(options.file, JSON.stringify({ pages: [...list.values()] }));
   };
   const saveTimer = options.file
     ? setInterval(() => {
@@ -253,17 +356,21 @@ export function pageRenewal(options: PageRenewalOptions): PageRenewal {
     renewsPages: renewUrl !== undefined,
     kept(page) {
       if (!renewUrl || closed) return;
-      retrying.delete(keptPageKey(page));
+      // Rendered just now, after the changes it showed: no need to try it again. A change's
+      // renewal waiting for it still runs (this render may have begun before that change).
+      const key = keptPageKey(page);
+      const wasWaiting = [retrying.delete(key), failed.delete(key)].includes(true);
       remember(page);
+      if (wasWaiting) pump();
     },
     change(change) {
       app.outdateAnswers(change);
       if (!renewUrl || closed) return;
       gathered = gathered ? app.joinChanges(gathered, change) : change;
-      if (gatherTimer || running) return;
+      if (gatherTimer) return;
       gatherTimer = setTimeout(() => {
         gatherTimer = undefined;
-        if (!running) run();
+        renewChange();
       }, GATHER_MS);
     },
     idle: () => (busy() ? new Promise((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),
@@ -274,18 +381,22 @@ export function pageRenewal(options: PageRenewalOptions): PageRenewal {
       gatherTimer = undefined;
       retryTimer = undefined;
       clearInterval(saveTimer);
-      await running;
+      await Promise.all(finishing);
       await saveFile();
       agent.destroy();
     },
   };
 
-  // The pages the last process of this instance rendered: renewed now, by this build.
+  // The pages the last process of this instance rendered: renewed now, by this build, as a round
+  // of retries (a change heard meanwhile goes first).
   if (options.file && renewUrl) {
     void readKeptPages(options.file).then((list) => {
       if (closed || list.length === 0) return;
-      for (const page of list) retrying.set(keptPageKey(page), page);
-      if (!running) run();
+      for (const taken of renewals(list, Date.now(), false)) {
+        if (!underWay.has(taken.key) && !changed.has(taken.key)) retrying.set(taken.key, taken);
+      }
+      inRound = true;
+      pump();
     });
   }
   return renewal;
@@ -311,13 +422,4 @@ async function readKeptPages(file: string): Promise<KeptPage[]> {
   // Only a list of pages to renew: without it they are renewed when their lifetime runs out.
   console.error(`kept pages: ${file} не разобран, список начат заново`);
   return [];
-}
-
-/** Runs `work` on each of `items`, at most `atOnce` at a time. */
-async function inTurn<T>(items: T[], atOnce: number, work: (item: T) => Promise<void>) {
-  const queue = [...items];
-  const worker = async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
 }

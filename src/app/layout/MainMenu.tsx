@@ -11,7 +11,13 @@ import { paths } from '../../lib/paths';
 
 const SessionMenuItems = lazy(() => import('./SessionMenuItems'));
 
-/** One menu per page: the button names it by this id. */
+/**
+ * One menu per page: the button names it by this id. index.html's `<link rel="expect"
+ * blocking="render">` names it too: a slow phone paints a page while its HTML is still being
+ * parsed, and would draw the header's right-hand group (catalogue, search, menu) with its first
+ * item alone at the right edge, then push it left as the rest arrives (a layout shift). The menu
+ * is that group's last element, and Chromium paints once an expected element is in the page.
+ */
 const MENU_ID = 'main-menu';
 
 /**

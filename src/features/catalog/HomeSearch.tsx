@@ -1,8 +1,8 @@
-import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { IconButton } from '../../ui/controls/IconButton';
+import { TextInput } from '../../ui/controls/TextInput';
 import { useTypedBeforeHydration } from '../../ui/hydration';
 import { SearchForm } from '../../ui/SearchForm';
 import { paths } from '../../lib/paths';
@@ -29,7 +29,7 @@ export function HomeSearch() {
         placeholder="Найти ягоды, варенье, саженцы…"
         value={query}
         onChange={(event) => setQuery(event.currentTarget.value)}
-        rightSectionWidth={44}
+        sectionWidth={44}
         rightSection={
           <IconButton type="submit" variant="subtle" size="lg" aria-label="Найти">
             <IconSearch size={20} aria-hidden />

@@ -5,8 +5,7 @@ from decimal import Decimal
 import threading
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
-from django.db.models.functions import Greatest
+from django.db.models import Case, F, Value, When
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.decorators import method_decorator
@@ -284,10 +283,14 @@ class OrderCommit(APIView):
 def take_stock(lines):
     """The order takes its amounts from stock; what runs out is no longer available. Done in the
     database (F), so two orders at once both count, and told to the shop once the order commits:
-    a product that sells out reads «закончилось» on its page within seconds."""
+    a product that sells out reads «закончилось» on its page within seconds. A Case, not
+    Greatest: SQLite's MAX() ranks the text it is given for Decimal(0) above every number."""
     for line in lines:
         Product.objects.filter(pk=line.product_id).update(
-            rest=Greatest(F("rest") - line.amount, Decimal(0))
+            rest=Case(
+                When(rest__gt=line.amount, then=F("rest") - line.amount),
+                default=Value(Decimal(0)),
+            )
         )
     ordered = [line.product_id for line in lines]
     Product.objects.filter(pk__in=ordered, rest__lte=0).update(available=False)
