@@ -1,4 +1,4 @@
-// `npm run bench:edge:backend` (issue 30, item 6; the README says what it measures): /healthz
+// `npm run bench:edge:backend` (issue 30, item 6; the docs say what it measures): /healthz
 // probed every 50 ms, with the backend well first (what this machine gives /healthz anyway). What
 // the shop answers is tests/e2e/backend-answers.test.ts's (/api's: tests/host/backend-proxy.test.ts).
 // Then (issue 39) a backend that trickles every answer a byte a second: how long the slowest of

@@ -1,4 +1,4 @@
-// `npm run bench:edge:nginx` (issue 30; the README says what it measures): slow clients trickle
+// `npm run bench:edge:nginx` (issue 30; the docs say what it measures): slow clients trickle
 // their headers, a line a second, each opened again once nginx closes it. The issue's other two
 // figures are tests/e2e/nginx.test.ts's. Then (issue 39) fair use of the backend: one address
 // floods uncached searches, 150 at a time, against a backend whose searches never end, while a

@@ -1,4 +1,4 @@
-// `npm run bench:fresh` (issue 41; the README says what it measures): the recipe (nginx and two
+// `npm run bench:fresh` (issue 41; the docs say what it measures): the recipe (nginx and two
 // instances) in front of the stub, the change hook on, and three figures.
 //   1. From a change to the last variant renewed: a product's price changed in the backend and
 //      told by the hook, then every variant (2 themes × notice on and off × br, gzip, none) of

@@ -1,5 +1,5 @@
 // Lighthouse mobile audits (performance only: simulated slow 4G, a 4x slower CPU) in Debian's
-// Chromium; part of `npm run bench`, and `npm run bench:lighthouse -- /news /` alone (README).
+// Chromium; part of `npm run bench`, and `npm run bench:lighthouse -- /news /` alone (the docs).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROME_PATH, LAUNCH_ARGS } from './lib/browsers.ts';

@@ -1,5 +1,5 @@
 // `npm run bench:scale` (issue 25; it builds first): deploy/nginx.conf in front of two instances
-// (tests/e2e/nginx-recipe.ts), on one stub behind a counter of its calls. The README says what it
+// (tests/e2e/nginx-recipe.ts), on one stub behind a counter of its calls. The docs say what it
 // measures; here, why as it does:
 //   - the replayed browse asks as Chromium does (its Accept-Encoding: nginx's cache keys on it; a
 //     quarter in the dark theme; after the first page each newcomer carries the session and CSRF

@@ -1,6 +1,6 @@
 // Every answer has a deadline (issue 39): a backend that answers at once and then trickles a byte
 // a second, never ending, behind two instances and the recipe. Each kind of answer ends at its
-// own deadline (README, Deploy: the table of deadlines) with what the shop says then, through
+// own deadline (docs/deploy.md: the table of deadlines) with what the shop says then, through
 // nginx: never nginx's own 504 page, never a request held open. Short deadlines keep the test
 // quick; the bench (bench/edge-backend.ts) measures the default's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -59,7 +59,7 @@ describe('one address flooding uncached searches', () => {
       const steps = await shopperVisit(front);
       expect(steps.filter((step) => !step.ok)).toEqual([]);
       expect(steps).toHaveLength(8);
-      // nginx's limit_req (README, Deploy): past its burst the flood's searches are 429s.
+      // nginx's limit_req (docs/deploy.md, fair use): past its burst the flood's searches are 429s.
       await expect.poll(() => flood.statuses.get(429) ?? 0).toBeGreaterThan(0);
     } finally {
       await flood.stop();

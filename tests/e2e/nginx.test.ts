@@ -458,7 +458,7 @@ describe('deploy/nginx.conf in front of two instances', () => {
     const moreRequests = (count: number) =>
       new Promise<void>((resolve) => waiting.push({ until: done + count, resolve }));
     const loops = Array.from({ length: 8 }, (_, i) => loop(i));
-    // The operator's restart (README, Deploy): one instance at a time, the next once it is back.
+    // The operator's restart (docs/deploy.md): one instance at a time, the next once it is back.
     for (const index of [0, 1] as const) {
       const { port } = shops[index];
       await moreRequests(40);

@@ -40,7 +40,7 @@ const COOKIES: Record<string, string> = {
   'duplicates and escapes': 'theme=light; theme=dark; notice=; basket=%31; cookieAccepted=tru%65',
 };
 
-// Issue 39: Vary names what a page varies on (the README gives a CDN the exact keys).
+// Issue 39: Vary names what a page varies on (docs/deploy.md gives a CDN the exact keys).
 describe('the answer to a page', () => {
   it('names an address for every route of the app', () => {
     expect(ROUTES.map((route) => route.path).sort()).toEqual(

@@ -1,4 +1,4 @@
-// A rolling deploy of a changed build under shoppers (deploy/release.sh, README "Deploy"): the
+// A rolling deploy of a changed build under shoppers (deploy/release.sh, docs/deploy.md): the
 // recipe (nginx and two instances) serves the stub's shop from BERRIES_HOME's `current` release,
 // shoppers load pages through nginx all along (each page, then every file it names), and a
 // Chromium tab opened on the old build moves to another page after the deploy. The new build is
