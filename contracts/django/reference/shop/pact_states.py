@@ -59,6 +59,25 @@ def _product(id, **defaults):
     return product
 
 
+def _section(id):
+    return Section.objects.get_or_create(id=id, defaults={"name": f"Раздел {id}"})[0]
+
+
+def _selection(id):
+    return Selection.objects.get_or_create(id=id, defaults={"name": f"Подборка {id}"})[0]
+
+
+def _found_or_created(model, q, name, **fields):
+    """A row of ``model`` named ``name`` that the search for ``q`` finds: made when none is."""
+    if not any(row.name == name for row in matching(model.objects.all(), q)):
+        model.objects.create(name=name, **fields)
+
+
+def _none_found(model, q):
+    """Deletes the rows of ``model`` the search for ``q`` finds, so that it finds none."""
+    model.objects.filter(id__in=[row.id for row in matching(model.objects.all(), q)]).delete()
+
+
 # Catalogue --------------------------------------------------------------------------------
 
 
@@ -97,19 +116,17 @@ def no_product(request, id):
 
 @state("a search for {q} finds a product named {name}")
 def product_search_finds(request, q, name):
-    if not any(product.name == name for product in matching(Product.objects.all(), q)):
-        Product.objects.create(name=name, section=_any_section(), unit="кг", price=500, rest=10)
+    _found_or_created(Product, q, name, section=_any_section(), unit="кг", price=500, rest=10)
 
 
 @state("no product matches {q}")
 def no_product_matches(request, q):
-    found = matching(Product.objects.all(), q)
-    Product.objects.filter(id__in=[product.id for product in found]).delete()
+    _none_found(Product, q)
 
 
 @state("the home page lists section {id}")
 def home_page_lists_section(request, id):
-    section, _ = Section.objects.get_or_create(id=id, defaults={"name": f"Раздел {id}"})
+    section = _section(id)
     if section.home_position is None:
         section.home_position = 0
         section.save()
@@ -117,14 +134,14 @@ def home_page_lists_section(request, id):
 
 @state("section {id} is a root section")
 def root_section(request, id):
-    section, _ = Section.objects.get_or_create(id=id, defaults={"name": f"Раздел {id}"})
+    section = _section(id)
     section.parent = None
     section.save()
 
 
 @state("section {id} exists")
 def section_exists(request, id):
-    section, _ = Section.objects.get_or_create(id=id, defaults={"name": f"Раздел {id}"})
+    section = _section(id)
     if not section.children.exists():
         Section.objects.create(name=f"{section.name}: подраздел", parent=section)
     if not section.products.exists():
@@ -135,7 +152,7 @@ def section_exists(request, id):
 
 @state("section {id} is empty")
 def empty_section(request, id):
-    section, _ = Section.objects.get_or_create(id=id, defaults={"name": f"Раздел {id}"})
+    section = _section(id)
     # What was in it moves one level up (to a root section, when it is a root itself).
     section.children.update(parent=section.parent)
     if section.products.exists():
@@ -149,19 +166,17 @@ def no_section(request, id):
 
 @state("a search for {q} finds a section named {name}")
 def section_search_finds(request, q, name):
-    if not any(section.name == name for section in matching(Section.objects.all(), q)):
-        Section.objects.create(name=name)
+    _found_or_created(Section, q, name)
 
 
 @state("no section matches {q}")
 def no_section_matches(request, q):
-    found = matching(Section.objects.all(), q)
-    Section.objects.filter(id__in=[section.id for section in found]).delete()
+    _none_found(Section, q)
 
 
 @state("selection {id} exists")
 def selection_exists(request, id):
-    selection, _ = Selection.objects.get_or_create(id=id, defaults={"name": f"Подборка {id}"})
+    selection = _selection(id)
     if not selection.sections.exists():
         selection.sections.add(_any_section())
     if not selection.products.exists():
@@ -170,7 +185,7 @@ def selection_exists(request, id):
 
 @state("selection {id} is empty")
 def empty_selection(request, id):
-    selection, _ = Selection.objects.get_or_create(id=id, defaults={"name": f"Подборка {id}"})
+    selection = _selection(id)
     selection.sections.clear()
     selection.products.clear()
 
