@@ -1,7 +1,7 @@
 #!/bin/bash
 # Installs a build of the shop as a release of its own and moves the instances onto it one at a
 # time, so that a new build never takes a file from under a running instance or a kept page
-# (README, "Deploy"; tests/e2e/release.test.ts runs this script).
+# (docs/deploy.md; tests/e2e/release.test.ts runs this script).
 #
 #   deploy/release.sh install DIST   DIST (what `npm run build` made: dist/) becomes a release
 #   deploy/release.sh rollback       back to the release before the current one
