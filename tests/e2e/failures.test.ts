@@ -5,10 +5,11 @@
 // The harness fails a test on any console error other than Chromium's own line for the failed
 // request, on any uncaught error and on any unhandled rejection (both arrive as `pageerror`).
 import type { Locator, Page, Request } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { control, openPage, type OpenPageOptions, screenshot, setupBrowser } from './browser.ts';
+import { describe, expect, test } from 'vitest';
+import { control, openPage, type OpenPageOptions, screenshot } from './browser.ts';
 import {
   acceptCookies,
+  browserOnCleanStub,
   clearFaults,
   FAULT_KINDS,
   type FaultKind,
@@ -21,13 +22,7 @@ import { sectionsAnswerFirst } from './held-answers.ts';
 import { basketUnavailable } from '../../src/features/basket/BasketPage.tsx';
 import { failureText } from '../../src/ui/failure-text.ts';
 
-const browser = setupBrowser();
-
-beforeEach(async () => {
-  await control('/__control/reset');
-});
-// A fault left by a failed test must not leak into the next one (or the next file).
-afterEach(clearFaults);
+const browser = browserOnCleanStub();
 
 const RASPBERRY = { id: 7, name: 'Малина', total: '1 335 ₽' }; // кг by 0.1, 890 ₽; 1.5 кг
 const JAM = { id: 43, name: 'Варенье клубничное, 400 г' }; // шт
