@@ -14,25 +14,30 @@ import type { StubAppOptions } from '../stub-server/app.ts';
 import { serverErrors } from '../stub-server/http.ts';
 import type { PublicAnswersOptions } from '../src/server-entry/entry-server.tsx';
 import { builtEntry, sourceEntry } from './app-entry.ts';
-import { changeHook } from './change-hook.ts';
-import { backendAgent } from './backend-agent.ts';
-import { backendPathGuard } from './backend-paths.ts';
-import { backendProxy } from './backend-proxy.ts';
-import { draining } from './draining.ts';
-import { imageRoute, type ImageRouteOptions } from './image-route.ts';
-import { type MetricsServer, serveMetrics, type ShopMetrics, shopMetrics } from './metrics.ts';
-import { pageRenewal } from './page-renewal.ts';
-import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
-import { requestIds, shopLog } from './request-log.ts';
-import { routeNamer } from './request-route.ts';
-import { plainScheme } from './request-scheme.ts';
-import { rumRoute } from './rum.ts';
-import { answerClientError, securityHeaders } from './security.ts';
-import { shopDefaults } from './settings.ts';
-import { settingsForms } from './settings-forms.ts';
-import { sitemapRoutes } from './sitemap.ts';
-import { staticFiles } from './static.ts';
-import { visitorForms } from './visitor-forms.ts';
+import { changeHook } from './backend/change-hook.ts';
+import { backendAgent } from './backend/backend-agent.ts';
+import { backendPathGuard } from './backend/backend-paths.ts';
+import { backendProxy } from './backend/backend-proxy.ts';
+import { draining } from './process/draining.ts';
+import { imageRoute, type ImageRouteOptions } from './images/image-route.ts';
+import {
+  type MetricsServer,
+  serveMetrics,
+  type ShopMetrics,
+  shopMetrics,
+} from './process/metrics.ts';
+import { pageRenewal } from './pages/page-renewal.ts';
+import { buildRenderer, devRenderer, type PageRenderer } from './pages/render.ts';
+import { requestIds, shopLog } from './process/request-log.ts';
+import { routeNamer } from './process/request-route.ts';
+import { plainScheme } from './process/request-scheme.ts';
+import { rumRoute } from './process/rum.ts';
+import { answerClientError, securityHeaders } from './process/security.ts';
+import { shopDefaults } from './process/settings.ts';
+import { settingsForms } from './forms/settings-forms.ts';
+import { sitemapRoutes } from './pages/sitemap.ts';
+import { staticFiles } from './pages/static.ts';
+import { visitorForms } from './forms/visitor-forms.ts';
 
 /**
  * The checkout when the host runs from its source (tsx); the build's folder (dist/) when built:
@@ -46,7 +51,7 @@ export const BUILD_DIR = existsSync(path.join(REPO_ROOT, 'server', 'entry-server
   : path.join(REPO_ROOT, 'dist');
 
 /**
- * The server's options: host/settings.ts's table (PORT, API_TARGET, ...) as host/main.ts reads it
+ * The server's options: host/process/settings.ts's table (PORT, API_TARGET, ...) as host/main.ts reads it
  * from the environment; any left out take the table's defaults.
  */
 export interface ShopServerOptions {
@@ -83,7 +88,7 @@ export interface ShopServerOptions {
   rumSample?: number;
   /** Order dates are shown in this IANA zone. */
   timeZone?: string;
-  /** The image route's cache and limits (host/image-route.ts). */
+  /** The image route's cache and limits (host/images/image-route.ts). */
   images?: Omit<ImageRouteOptions, 'mediaBase' | 'fetch'>;
   /** How long a form posted without the app may take, its calls to the backend included. */
   formTimeoutMs?: number;
@@ -106,8 +111,8 @@ export interface ShopServerOptions {
   /** How long nginx or a CDN may keep a public page before it asks again. */
   pageCacheSeconds?: number;
   /**
-   * The backend's change hook (host/change-hook.ts; off without a secret), nginx's listener that
-   * renews the pages it keeps (host/page-renewal.ts), and the file the list of them outlives a
+   * The backend's change hook (host/backend/change-hook.ts; off without a secret), nginx's listener that
+   * renews the pages it keeps (host/pages/page-renewal.ts), and the file the list of them outlives a
    * restart in.
    */
   changes?: { secret?: string; renewUrl?: string; keptPagesFile?: string };

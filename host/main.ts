@@ -9,7 +9,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { DataFileError } from '../stub-server/data-file.ts';
 import { stopOnSignals } from '../stub-server/stop-on-signals.ts';
-import { readSettings, SettingError, shopOptions, usageText } from './settings.ts';
+import { readSettings, SettingError, shopOptions, usageText } from './process/settings.ts';
 
 // A render leaves some 2.6 MB of garbage behind, and V8 by default lets the old generation grow
 // to about four times what survives a collection (~40 MB here) before the next one: an instance

@@ -1,4 +1,4 @@
-// Names for what a page shows, in the words of the backend's change hook (host/change-hook.ts):
+// Names for what a page shows, in the words of the backend's change hook (host/backend/change-hook.ts):
 // each shared query says what its answer shows, so that a change renews the pages and the kept
 // answers that show it, and nothing else (src/server-entry/changes.ts matches them).
 

@@ -1,6 +1,6 @@
 // The server's side of rendering: loads a page's public data through src/api (the route's
 // loader table entry), renders it with React's streaming renderer and says what to answer.
-// host/render.ts turns the result into the HTTP answer.
+// host/pages/render.ts turns the result into the HTTP answer.
 import type { Writable } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -54,7 +54,7 @@ export { DEFAULT_TIME_ZONE } from '../lib/shop-time-zone';
 export { COOKIES, type ShopCookie } from '../lib/cookie-table';
 export { clearCookieLine, isShopDomainCookie, setCookieLine } from './cookie-lines';
 
-/** How this process reaches the backend: set once, at start (host/render.ts). */
+/** How this process reaches the backend: set once, at start (host/pages/render.ts). */
 interface Connection {
   baseURL: () => string;
   fetch: typeof fetch;
@@ -96,7 +96,7 @@ function connected(): Connection {
 }
 
 /**
- * Marks the kept public answers a change reaches as outdated (host/change-hook.ts): each is asked
+ * Marks the kept public answers a change reaches as outdated (host/backend/change-hook.ts): each is asked
  * for again at its next use, and stands in until the backend gives it. Returns how many.
  */
 export function outdateAnswers(change: Change): number {
@@ -127,7 +127,7 @@ export interface RenderRequest {
   /** What the server says of a form the visitor posted without the app. */
   outcome?: FormOutcome;
   /**
-   * A renewal of a kept page after a change (host/page-renewal.ts): public answers that came
+   * A renewal of a kept page after a change (host/pages/page-renewal.ts): public answers that came
    * before this time (the wall clock's milliseconds) are asked for again.
    */
   freshSince?: number;

@@ -2,8 +2,8 @@
 // kept for a few minutes, so a crawler's visits do not walk the whole catalogue each time.
 import express, { type Request, type Router } from 'express';
 import type { PageRenderer } from './render.ts';
-import { requestOrigin } from './request-scheme.ts';
-import { visitorOf } from './visitor.ts';
+import { requestOrigin } from '../process/request-scheme.ts';
+import { visitorOf } from '../forms/visitor.ts';
 
 const CACHE_MS = 5 * 60_000;
 

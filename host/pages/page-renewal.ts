@@ -1,4 +1,4 @@
-// The renewal of what shows a change, once the backend has told of it (host/change-hook.ts):
+// The renewal of what shows a change, once the backend has told of it (host/backend/change-hook.ts):
 // this instance's kept public answers at once, and the pages nginx keeps that show it within a
 // moment, each variant (theme, cookie notice, encoding) that nginx holds.
 //
@@ -19,8 +19,8 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import * as v from 'valibot';
 import writeFileAtomic from 'write-file-atomic';
-import type { Entry } from './app-entry.ts';
-import type { Change } from '../src/server-entry/entry-server.tsx';
+import type { Entry } from '../app-entry.ts';
+import type { Change } from '../../src/server-entry/entry-server.tsx';
 
 /**
  * A page nginx keeps, by what its cache key is made of (deploy/nginx.conf's proxy_cache_key), and

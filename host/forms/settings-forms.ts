@@ -2,8 +2,8 @@
 // notice's «Продолжить» posts here, the answer sets the cookie and sends the browser back to the
 // page it came from. After hydration the app handles the same form itself, with no reload.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { Entry } from './app-entry.ts';
-import { requestOrigin } from './request-scheme.ts';
+import type { Entry } from '../app-entry.ts';
+import { requestOrigin } from '../process/request-scheme.ts';
 import { type CookieApp, type ShopCookie, shopCookies } from './shop-cookies.ts';
 
 export const COOKIE_CONSENT_PATH = '/cookie-consent';
@@ -28,7 +28,7 @@ export function sameOriginPost(req: Request, requireProof = false): boolean {
   }
 }
 
-/** Told of each form's outcome (host/metrics.ts): the form's name, and how it ended. */
+/** Told of each form's outcome (host/process/metrics.ts): the form's name, and how it ended. */
 export type FormRecord = (form: string, outcome: string) => void;
 
 /**

@@ -12,19 +12,19 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import express, { type Request, type Response, type Router } from 'express';
-import type { Entry } from './app-entry.ts';
+import type { Entry } from '../app-entry.ts';
 import { ImageCache, type CachedImage } from './image-cache.ts';
 import { imageResizer, OUTPUT_TYPES, ResizeError, type OutputFormat } from './image-resize.ts';
 import { fetchSource, SourceError } from './image-source.ts';
-import type { PictureRecorder } from './metrics.ts';
-import { requestOf } from './request-log.ts';
-import { SVG_POLICY } from './security.ts';
-import { shopDefaults } from './settings.ts';
+import type { PictureRecorder } from '../process/metrics.ts';
+import { requestOf } from '../process/request-log.ts';
+import { SVG_POLICY } from '../process/security.ts';
+import { shopDefaults } from '../process/settings.ts';
 
 const YEAR_SECONDS = 31_536_000;
-const PLACEHOLDER = readFileSync(new URL('../public/placeholder-product.svg', import.meta.url));
+const PLACEHOLDER = readFileSync(new URL('../../public/placeholder-product.svg', import.meta.url));
 
-/** Each limit left out is the settings' default (host/settings.ts: IMAGE_*). */
+/** Each limit left out is the settings' default (host/process/settings.ts: IMAGE_*). */
 export interface ImageRouteOptions {
   /** `https://backend.example/media/`: the only place sources come from (read per request). */
   mediaBase: () => string;

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { pino, type DestinationStream } from 'pino';
-import type { ServerLog } from './app-entry.ts';
+import type { ServerLog } from '../app-entry.ts';
 import type { RouteLabel } from './request-route.ts';
 
 /** What the instance knows of a request while it handles it. */
@@ -15,10 +15,10 @@ export interface RequestContext {
   id: string;
   /** performance.now() when it came. */
   started: number;
-  /** How long its page waited for the backend, and then rendered (host/render.ts), in ms. */
+  /** How long its page waited for the backend, and then rendered (host/pages/render.ts), in ms. */
   backendWaitMs?: number;
   renderMs?: number;
-  /** Its route, once named (host/request-route.ts). */
+  /** Its route, once named (host/process/request-route.ts). */
   label?: RouteLabel;
 }
 

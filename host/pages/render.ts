@@ -1,5 +1,5 @@
 // Pages as HTML: the route's data and React's render (src/server-entry/entry-server.tsx) poured into the
-// build's index.html (host/page-assets.ts) with its data embedded for hydration.
+// build's index.html (host/pages/page-assets.ts) with its data embedded for hydration.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -11,16 +11,16 @@ import type {
   PublicAnswersOptions,
   ServerLog,
   ServerRecorder,
-} from '../src/server-entry/entry-server.tsx';
-import { type Entry, sourceEntry } from './app-entry.ts';
+} from '../../src/server-entry/entry-server.tsx';
+import { type Entry, sourceEntry } from '../app-entry.ts';
 import { readPageAssets } from './page-assets.ts';
 import { pageBytes } from './page-bytes.ts';
 import { isSharedPage, sendPage, setPageCaching } from './page-caching.ts';
 import { type KeptPage, type PageRenewal, RENEW_HEADER, STAND_IN_HEADER } from './page-renewal.ts';
-import { requestOf } from './request-log.ts';
-import { requestOrigin } from './request-scheme.ts';
-import { shopCookies } from './shop-cookies.ts';
-import { passCookies, requestCookies, visitorOf } from './visitor.ts';
+import { requestOf } from '../process/request-log.ts';
+import { requestOrigin } from '../process/request-scheme.ts';
+import { shopCookies } from '../forms/shop-cookies.ts';
+import { passCookies, requestCookies, visitorOf } from '../forms/visitor.ts';
 
 /** What a page's HTML needs from the build, beyond the template. */
 interface Build {
@@ -32,7 +32,7 @@ interface Build {
 export interface PageRendererOptions {
   /** Where the server's API calls go (`http://127.0.0.1:3000/api`); read per request. */
   apiBase: () => string;
-  /** `fetch` through the bounded agent to the backend (host/backend-agent.ts). */
+  /** `fetch` through the bounded agent to the backend (host/backend/backend-agent.ts). */
   backendFetch: typeof fetch;
   /** How long the public answers pages render from are kept (src/server-entry/public-answers.ts). */
   publicAnswers: PublicAnswersOptions;
@@ -43,9 +43,9 @@ export interface PageRendererOptions {
   pageCacheSeconds: number;
   /** SHOP_TIME_ZONE: order dates on the server and in the browser. */
   timeZone: string;
-  /** Told of the server side's backend calls, shared answers and forms (host/metrics.ts). */
+  /** Told of the server side's backend calls, shared answers and forms (host/process/metrics.ts). */
   recorder?: ServerRecorder;
-  /** Told of each failed backend call, for the operator (host/request-log.ts). */
+  /** Told of each failed backend call, for the operator (host/process/request-log.ts). */
   log?: ServerLog;
   /** Told of each page: its route, how long it waited for the backend, and then rendered. */
   pageTimed?: (route: string, backendWaitMs: number, renderMs: number) => void;
@@ -66,7 +66,7 @@ function freshSince(req: Request): number | undefined {
   return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
 }
 
-/** A form posted without the app that must be shown again (host/visitor-forms.ts). */
+/** A form posted without the app that must be shown again (host/forms/visitor-forms.ts). */
 export interface PostedForm {
   outcome: FormOutcome;
   /** The backend's cookies set while the form was handled, for the answer. */

@@ -4,7 +4,7 @@
 // budget, and end with its request; the answer passes on the cookies the backend set and goes
 // 303 back, or shows the form again when it must be fixed.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { PageRenderer } from './render.ts';
+import type { PageRenderer } from '../pages/render.ts';
 import { formFields, type FormRecord, sameSiteForm } from './settings-forms.ts';
 import { shopCookies } from './shop-cookies.ts';
 import { passCookies, visitorOf } from './visitor.ts';
