@@ -11,7 +11,7 @@ import express, { type Request, type Response } from 'express';
 import type { DestinationStream } from 'pino';
 import type { ViteDevServer } from 'vite';
 import type { StubAppOptions } from '../stub-server/app.ts';
-import { serverErrors } from '../stub-server/http.ts';
+import { serverErrors } from './process/server-errors.ts';
 import type { PublicAnswersOptions } from '../src/server-entry/entry-server.tsx';
 import { builtEntry, sourceEntry } from './app-entry.ts';
 import { changeHook } from './backend/change-hook.ts';

@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { DataFileError } from '../stub-server/data-file.ts';
-import { stopOnSignals } from '../stub-server/stop-on-signals.ts';
+import { StartError } from './process/start-error.ts';
+import { stopOnSignals } from './process/stop-on-signals.ts';
 import { readSettings, SettingError, shopOptions, usageText } from './process/settings.ts';
 
 // A render leaves some 2.6 MB of garbage behind, and V8 by default lets the old generation grow
@@ -86,7 +86,7 @@ try {
   // One clear line for what a person can fix; a stack trace only for the unexpected.
   if (code === 'EADDRINUSE')
     console.error(`Порт ${settings.port} занят: задайте другой через PORT=…`);
-  else if (error instanceof DataFileError) console.error(error.message);
+  else if (error instanceof StartError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 }
