@@ -5,7 +5,7 @@
 // 303 back, or shows the form again when it must be fixed.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { PageRenderer } from '../pages/render.ts';
-import { formFields, type FormRecord, sameSiteForm } from './settings-forms.ts';
+import { formFields, type FormRecord, sameSiteForm } from './same-site.ts';
 import { shopCookies } from './shop-cookies.ts';
 import { passCookies, visitorOf } from './visitor.ts';
 
