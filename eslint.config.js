@@ -53,7 +53,7 @@ export default tseslint.config(
   // written where it stands, named and with its reason:
   //   // eslint-disable-next-line no-restricted-syntax -- module state: <why>
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'host/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

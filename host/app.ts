@@ -10,7 +10,7 @@ import compression from 'compression';
 import express, { type Express, type Request, type Response } from 'express';
 import type { DestinationStream } from 'pino';
 import type { ViteDevServer } from 'vite';
-import type { PublicAnswersOptions } from '../src/server-entry/entry-server.tsx';
+import type { PublicAnswersOptions, ShopServer } from '../src/server-entry/entry-server.tsx';
 import type { StubAppOptions } from '../stub-server/app.ts';
 import { builtEntry, type Entry, sourceEntry } from './app-entry.ts';
 import { backendAgent } from './backend/backend-agent.ts';
@@ -26,6 +26,7 @@ import {
   devRenderer,
   type PageRenderer,
   type PageRendererOptions,
+  type Served,
 } from './pages/render.ts';
 import { sitemapRoutes } from './pages/sitemap.ts';
 import { staticFiles } from './pages/static.ts';
@@ -150,22 +151,18 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
   const entry = vite ? await sourceEntry(vite) : await builtEntry(distDir);
   const app = express();
   const basics = requestBasics(app, entry, options);
-  const renewal = changeRoutes(app, entry, options.changes);
   // Known once the server listens: the embedded stub answers on the server's own port.
   let ownUrl = '';
-  const backend = await backendRoutes(app, entry, options, basics, () => ownUrl);
-  const renderer = await pageRenderer(
-    app,
-    { vite, distDir, entry },
-    {
-      ...renderSettings(options, basics),
-      apiBase: backend.apiBase,
-      backendFetch: backend.agent.callFetch,
-      // Unset: the app's own zone (src/lib/shop-time-zone.ts), which the browser formats in too.
-      timeZone: options.timeZone ?? entry.DEFAULT_TIME_ZONE,
-      renewal,
-    },
-  );
+  const backend = backendReach(entry, options, () => ownUrl);
+  const shopSetup = (code: Entry) =>
+    code.createShopServer(appServerSetup(code, options, backend, basics));
+  const served = { entry, shop: shopSetup(entry) };
+  const renewal = changeRoutes(app, served, options.changes);
+  const closeBackend = await backendRoutes(app, entry, options, basics, backend);
+  const renderOptions = { ...renderSettings(options, basics), renewal };
+  const renderer = vite
+    ? devPages(app, vite, served, shopSetup, renderOptions)
+    : await builtPages(app, distDir, served, renderOptions);
   basics.allowScripts(renderer.scriptHashes);
   await formRoutes(app, entry, renderer, options, basics.metrics);
   pageRoutes(app, renderer);
@@ -174,7 +171,7 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
   const metricsServer = await serveMetricsBeside(server, basics.metrics, options.metrics);
   const stop = stopping(server, basics.drain, options.stopGraceMs, [
     () => vite?.close(),
-    backend.close,
+    closeBackend,
     () => renewal?.close(),
     () => backend.agent.close(),
     // Prometheus reads the last figures while the instance drains; they go with it.
@@ -257,34 +254,52 @@ function requestBasics(app: Express, entry: Entry, options: Options) {
 type RequestBasics = ReturnType<typeof requestBasics>;
 
 /** The backend's change hook and the renewal of nginx's kept pages it starts (off without a secret). */
-function changeRoutes(app: Express, entry: Entry, changes: Options['changes']) {
+function changeRoutes(app: Express, { entry, shop }: Served, changes: Options['changes']) {
   const { secret, renewUrl, keptPagesFile } = changes;
   if (!secret) return undefined;
-  const renewal = pageRenewal({ renewUrl, file: keptPagesFile, app: entry });
+  const { changedShown, isReached, joinChanges } = entry;
+  const renewal = pageRenewal({
+    renewUrl,
+    file: keptPagesFile,
+    app: { changedShown, isReached, joinChanges, outdateAnswers: shop.outdateAnswers },
+  });
   app.use(changeHook({ secret, accept: (change) => renewal.change(change) }));
   return renewal;
 }
 
 /**
+ * How the server reaches the backend: the bounded agent, and the addresses of /api and /media
+ * (the embedded stub's on the server's own port).
+ */
+function backendReach(entry: Entry, options: Options, ownUrl: () => string) {
+  const target = options.apiTarget?.replace(/\/+$/, '');
+  return {
+    agent: backendAgent(
+      options.backendMaxSockets,
+      options.backendMaxAnswerBytes,
+      entry.isShoppersOwnCall,
+    ),
+    apiBase: target ? () => `${target}/api` : () => `${ownUrl()}api`,
+    mediaBase: target ? () => `${target}/media/` : () => `${ownUrl()}media/`,
+  };
+}
+
+type BackendReach = ReturnType<typeof backendReach>;
+
+/**
  * What reaches the backend: the pictures' route, then /api and /media, proxied to the real
- * backend or answered by the embedded stub. `close` ends the proxy's sockets or the stub.
+ * backend or answered by the embedded stub. Returns what ends the proxy's sockets or the stub.
  */
 async function backendRoutes(
   app: Express,
   entry: Entry,
   options: Options,
   basics: RequestBasics,
-  ownUrl: () => string,
+  { agent, mediaBase }: BackendReach,
 ) {
-  const target = options.apiTarget?.replace(/\/+$/, '');
-  const agent = backendAgent(
-    options.backendMaxSockets,
-    options.backendMaxAnswerBytes,
-    entry.isShoppersOwnCall,
-  );
   const images = imageRoute(entry, {
     ...options.images,
-    mediaBase: () => (target ? `${target}/media/` : `${ownUrl()}media/`),
+    mediaBase,
     fetch: agent.fetch,
     pictures: basics.metrics?.pictures,
   });
@@ -294,11 +309,9 @@ async function backendRoutes(
   app.use(backendPathGuard());
   // API answers and media (SVG) compressed on the fly when larger than 1 KB.
   app.use(['/api', '/media'], compression());
-  const close = options.apiTarget
+  return options.apiTarget
     ? proxyRoutes(app, entry, options.apiTarget, options, basics)
     : await embeddedStub(app, options.stub);
-  const apiBase = target ? () => `${target}/api` : () => `${ownUrl()}api`;
-  return { agent, apiBase, close };
 }
 
 function proxyRoutes(
@@ -327,15 +340,30 @@ async function embeddedStub(app: Express, stubOptions: StubAppOptions = {}) {
   return () => stub.close();
 }
 
-/** The renderer's settings that come from the server's options and its metrics and log. */
-function renderSettings(options: Options, { metrics, log }: RequestBasics) {
+/** The app's server side (createShopServer): the backend, the answers kept, the zone, the log. */
+function appServerSetup(
+  entry: Entry,
+  options: Options,
+  backend: BackendReach,
+  { metrics, log }: RequestBasics,
+) {
   return {
+    baseURL: backend.apiBase,
+    fetch: backend.agent.callFetch,
     publicAnswers: options.publicAnswers,
+    // Unset: the app's own zone (src/lib/shop-time-zone.ts), which the browser formats in too.
+    timeZone: options.timeZone ?? entry.DEFAULT_TIME_ZONE,
+    recorder: metrics?.recorder,
+    log: log.calls,
+  };
+}
+
+/** The renderer's settings that come from the server's options and its metrics. */
+function renderSettings(options: Options, { metrics }: RequestBasics) {
+  return {
     siteUrl: options.siteUrl?.replace(/\/+$/, ''),
     dataTimeoutMs: options.dataTimeoutMs,
     pageCacheSeconds: options.pageCacheSeconds,
-    recorder: metrics?.recorder,
-    log: log.calls,
     pageTimed: metrics?.page,
     serverTiming: options.serverTiming,
     // Only where /rum counts them do browsers send their figures.
@@ -343,18 +371,27 @@ function renderSettings(options: Options, { metrics, log }: RequestBasics) {
   };
 }
 
-/** The pages' renderer: on the build and its files, or on Vite's dev server. */
-async function pageRenderer(
+/** The pages on the build, with its files. */
+async function builtPages(
   app: Express,
-  { vite, distDir, entry }: { vite?: ViteDevServer; distDir: string; entry: Entry },
+  distDir: string,
+  served: Served,
   renderOptions: PageRendererOptions,
 ): Promise<PageRenderer> {
-  if (vite) {
-    app.use(vite.middlewares);
-    return devRenderer(vite, path.join(REPO_ROOT, 'index.html'), renderOptions);
-  }
   app.use(staticFiles(path.join(distDir, 'client')));
-  return buildRenderer(distDir, entry, renderOptions);
+  return buildRenderer(distDir, served, renderOptions);
+}
+
+/** The pages on Vite's dev server: its middleware serves the source's files. */
+function devPages(
+  app: Express,
+  vite: ViteDevServer,
+  served: Served,
+  createShop: (entry: Entry) => ShopServer,
+  renderOptions: PageRendererOptions,
+): PageRenderer {
+  app.use(vite.middlewares);
+  return devRenderer(vite, path.join(REPO_ROOT, 'index.html'), served, createShop, renderOptions);
 }
 
 /**

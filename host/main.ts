@@ -19,35 +19,43 @@ import { readSettings, SettingError, shopOptions, usageText } from './process/se
 // command line that starts it.
 v8.setFlagsFromString('--heap-growing-percent=100');
 
-let args;
-try {
-  args = parseArgs({
-    options: {
-      dev: { type: 'boolean' },
-      reset: { type: 'boolean' },
-      controls: { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-  }).values;
-} catch (error) {
-  console.error((error as Error).message);
-  console.error(usageText());
-  process.exit(2);
+/** The command line's flags; a wrong one prints the usage and exits. */
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        dev: { type: 'boolean' },
+        reset: { type: 'boolean' },
+        controls: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    }).values;
+  } catch (error) {
+    console.error((error as Error).message);
+    console.error(usageText());
+    process.exit(2);
+  }
 }
+
+const args = readArgs();
 if (args.help) {
   console.log(usageText());
   process.exit(0);
 }
 
-let settings;
-try {
-  settings = readSettings(process.env);
-} catch (error) {
-  if (!(error instanceof SettingError)) throw error;
-  console.error(error.message);
-  console.error(usageText());
-  process.exit(2);
+/** The settings from the environment; a wrong one prints what is wrong and the usage, and exits. */
+function readEnvironment() {
+  try {
+    return readSettings(process.env);
+  } catch (error) {
+    if (!(error instanceof SettingError)) throw error;
+    console.error(error.message);
+    console.error(usageText());
+    process.exit(2);
+  }
 }
+
+const settings = readEnvironment();
 // React's production build unless asked for the development one (hot reload).
 process.env.NODE_ENV ??= args.dev ? 'development' : 'production';
 // After NODE_ENV: React reads it when it is first imported.

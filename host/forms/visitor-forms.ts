@@ -30,10 +30,10 @@ export async function visitorForms(
   const answerForm = (path: string) =>
     handled(async (req, res) => {
       // Read per request: in development the entry is the source as it is now.
-      const entry = await renderer.entry();
+      const { entry, shop } = await renderer.served();
       const handle = entry.FORMS[path];
       if (!handle) throw new Error(`no form handler for ${path}`);
-      const calls = entry.startCalls(visitorOf(entry, req), formTimeoutMs);
+      const calls = shop.startCalls(visitorOf(entry, req), formTimeoutMs);
       let answer: Awaited<ReturnType<typeof handle>>;
       try {
         answer = await handle({
@@ -60,7 +60,7 @@ export async function visitorForms(
       res.redirect(303, entry.sameOriginPath(answer.location));
     });
 
-  const { FORMS, FORM_NAMES } = await renderer.entry();
+  const { FORMS, FORM_NAMES } = (await renderer.served()).entry;
   for (const path of Object.keys(FORMS)) {
     // These forms change the visitor's basket, place orders and sign in: a post must say it
     // comes from the shop's own page (Sec-Fetch-Site, or Origin from an older browser).

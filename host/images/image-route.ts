@@ -114,11 +114,14 @@ function failure(error: unknown): Failure {
   return { status: 500, reason: 'error' };
 }
 
-let cacheWarned = false;
-function warnCacheOnce(error: unknown): void {
-  if (cacheWarned) return;
-  cacheWarned = true;
-  console.error('image cache:', error instanceof Error ? error.message : error);
+/** Tells of the cache's first failure (a full or read-only disk): the route goes on without it. */
+function cacheWarning(): (error: unknown) => void {
+  let warned = false;
+  return (error) => {
+    if (warned) return;
+    warned = true;
+    console.error('image cache:', error instanceof Error ? error.message : error);
+  };
 }
 
 /** The image addresses as the app writes them (src/lib/image-url.ts, through its entry). */
@@ -140,6 +143,7 @@ export function imageRoute(
   };
   const revalidateMs = options.revalidateMs;
   const cache = new ImageCache(options.cacheDir, options.cacheMaxBytes);
+  const warnCacheOnce = cacheWarning();
   const resize = imageResizer(
     {
       maxPixels: options.maxPixels,

@@ -20,7 +20,7 @@ import http from 'node:http';
 import * as v from 'valibot';
 import writeFileAtomic from 'write-file-atomic';
 import type { Entry } from '../app-entry.ts';
-import type { Change } from '../../src/server-entry/entry-server.tsx';
+import type { Change, ShopServer } from '../../src/server-entry/entry-server.tsx';
 
 /**
  * A page nginx keeps, by what its cache key is made of (deploy/nginx.conf's proxy_cache_key), and
@@ -63,7 +63,8 @@ export interface PageRenewalOptions {
   renewUrl?: string;
   /** Where the list of kept pages outlives a restart. */
   file?: string;
-  app: Pick<Entry, 'changedShown' | 'isReached' | 'joinChanges' | 'outdateAnswers'>;
+  app: Pick<Entry, 'changedShown' | 'isReached' | 'joinChanges'> &
+    Pick<ShopServer, 'outdateAnswers'>;
 }
 
 export interface PageRenewal {

@@ -33,7 +33,7 @@ export interface PictureRecorder {
 
 export interface ShopMetrics {
   registry: Registry;
-  /** Handed to the app's server entry (connectBackend). */
+  /** Handed to the app's server side (createShopServer). */
   recorder: ServerRecorder;
   pictures: PictureRecorder;
   /** Counts every answered request by its route (named by `name`), and the app's checkouts. */

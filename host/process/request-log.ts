@@ -50,7 +50,7 @@ export interface ShopLog {
   /** One line per answered request; none when the access log is off. */
   access?: (req: Request, res: Response, next: NextFunction) => void;
   /**
-   * A warning for each backend call that failed (the app's server side, connectBackend, and the
+   * A warning for each backend call that failed (the app's server side, createShopServer, and the
    * /api proxy), written whether the access log is on or not: its id, case, outcome, call, why.
    */
   calls: ServerLog;

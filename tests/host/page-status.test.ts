@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import type * as ReactDomServer from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ProductPageModule from '../../src/features/catalog/ProductPage';
+import type { ShopServer } from '../../src/server-entry/entry-server';
 import { answer, json, raspberry, type Reply } from './fake-replies';
 
 const watched = vi.hoisted(() => ({ trees: 0, productPages: 0 }));
@@ -31,14 +32,15 @@ vi.mock('../../src/features/catalog/ProductPage', async (importOriginal) => {
   return { ...page, default: ProductPage };
 });
 
-const { connectBackend, renderPage, startCalls } =
-  await import('../../src/server-entry/entry-server');
+const { createShopServer } = await import('../../src/server-entry/entry-server');
 
 const replies = new Map<string, Reply>();
 const asked: string[] = [];
 
+let shop: ShopServer;
+
 beforeAll(() => {
-  connectBackend({
+  shop = createShopServer({
     baseURL: () => 'http://backend.test/api',
     fetch: (input, init) => {
       const path = new URL(new Request(input, init).url).pathname;
@@ -50,6 +52,7 @@ beforeAll(() => {
       );
     },
     publicAnswers: { freshMs: 0, staleMs: 0, maxEntries: 10 },
+    timeZone: 'Europe/Moscow',
   });
 });
 
@@ -65,12 +68,11 @@ afterAll(() => vi.restoreAllMocks());
 /** The server's answer for `url`, to a visitor with nothing of their own (a page for everyone). */
 async function render(url: string) {
   const visitor = { cookies: {}, forwardedFor: '203.0.113.7', proto: 'https', host: 'shop.test' };
-  const result = await renderPage({
+  const result = await shop.renderPage({
     url,
     origin: 'https://shop.test',
     cookieAccepted: false,
-    timeZone: 'Europe/Moscow',
-    calls: startCalls(visitor, 5_000),
+    calls: shop.startCalls(visitor, 5_000),
     shared: true,
   });
   if (result.kind === 'redirect') return { ...result, html: '' };
