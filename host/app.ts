@@ -57,8 +57,8 @@ export const BUILD_DIR = existsSync(path.join(REPO_ROOT, 'server', 'entry-server
   : path.join(REPO_ROOT, 'dist');
 
 /**
- * The server's options: host/process/settings.ts's table (PORT, API_TARGET, ...) as host/main.ts reads it
- * from the environment; any left out take the table's defaults.
+ * The server's options: host/process/settings.ts's table (PORT, API_TARGET, ...) as host/main.ts
+ * reads it from the environment; any left out take the table's defaults.
  */
 export interface ShopServerOptions {
   /** 0 picks a free port. */
@@ -117,9 +117,9 @@ export interface ShopServerOptions {
   /** How long nginx or a CDN may keep a public page before it asks again. */
   pageCacheSeconds?: number;
   /**
-   * The backend's change hook (host/backend/change-hook.ts; off without a secret), nginx's listener that
-   * renews the pages it keeps (host/pages/page-renewal.ts), and the file the list of them outlives a
-   * restart in.
+   * The backend's change hook (host/backend/change-hook.ts; off without a secret), nginx's listener
+   * that renews the pages it keeps (host/pages/page-renewal.ts), and the file the list of them
+   * outlives a restart in.
    */
   changes?: { secret?: string; renewUrl?: string; keptPagesFile?: string };
   /**

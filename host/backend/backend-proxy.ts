@@ -184,7 +184,10 @@ export interface BackendProxyOptions {
   timeoutMs?: number;
   /** The most bytes of one /api answer (BACKEND_MAX_ANSWER_BYTES); past it, a 502. */
   maxAnswerBytes?: number;
-  /** Told of each call the proxy answers for itself (host/process/request-log.ts); the console without. */
+  /**
+   * Told of each call the proxy answers for itself (host/process/request-log.ts); the console
+   * without.
+   */
   log?: ServerLog;
 }
 
@@ -264,8 +267,8 @@ export function backendProxy(
     maxTotalSockets: maxSockets,
     timeout: 4_000,
   });
-  // Which call gets one of those sockets, and when (host/backend/backend-share.ts): the agent itself
-  // then never queues.
+  // Which call gets one of those sockets, and when (host/backend/backend-share.ts): the agent
+  // itself then never queues.
   const share = new BackendShare(shareLimits(maxSockets));
 
   const handle = (req: Request, res: Response, next: NextFunction): void => {

@@ -1,6 +1,7 @@
-// The renewal of what shows a change, once the backend has told of it (host/backend/change-hook.ts):
-// this instance's kept public answers at once, and the pages nginx keeps that show it within a
-// moment, each variant (theme, cookie notice, encoding) that nginx holds.
+// The renewal of what shows a change, once the backend has told of it
+// (host/backend/change-hook.ts): this instance's kept public answers at once, and the pages nginx
+// keeps that show it within a moment, each variant (theme, cookie notice, encoding) that nginx
+// holds.
 //
 // nginx keeps a page for as long as its s-maxage says; to renew one, the instance asks nginx for
 // it on a listener of its own (deploy/nginx.conf, PAGE_RENEW_URL) that never answers from the

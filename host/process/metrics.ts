@@ -1,8 +1,8 @@
 // The instance's Prometheus metrics (prom-client), served on an address of their own
 // (METRICS_HOST:METRICS_PORT, loopback by default), never through nginx's public server. Names
 // follow Prometheus' conventions (base units, `_total`, `_seconds`); every label comes from a
-// closed list (host/process/request-route.ts names routes; src/server-entry/recorder.ts says what the
-// app's server side reports), so no request can add a series. README's Operate section and
+// closed list (host/process/request-route.ts names routes; src/server-entry/recorder.ts says what
+// the app's server side reports), so no request can add a series. README's Operate section and
 // docs/operate.md say what to watch; deploy/alerts.yml what pages someone.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -22,7 +22,10 @@ const ORDER_CALL = '/api/catalog/order_commit';
 /** How many checkout attempts' keys are remembered, so that one attempt is counted once. */
 const ATTEMPTS_KEPT = 10_000;
 
-/** What the image route and its resizer report (host/images/image-route.ts, host/images/image-resize.ts). */
+/**
+ * What the image route and its resizer report (host/images/image-route.ts,
+ * host/images/image-resize.ts).
+ */
 export interface PictureRecorder {
   resized(format: string): void;
   failed(reason: string): void;

@@ -5,8 +5,8 @@
 //   error        it answered, with an error;
 //   unreadable   it answered in a way the shop cannot read.
 // The server's calls fail with the errors of src/server-entry/backend-calls.ts and
-// host/backend/backend-agent.ts, known here by name (the host's code is not the app's to import); the
-// browser's fail as the shop's /api answers, whose own refusals name their outcome in a header
+// host/backend/backend-agent.ts, known here by name (the host's code is not the app's to import);
+// the browser's fail as the shop's /api answers, whose own refusals name their outcome in a header
 // (host/backend/backend-proxy.ts). Small and without dependencies: the browser loads it too.
 import { FetchError } from 'ofetch';
 import { isJsonType } from './json-type';

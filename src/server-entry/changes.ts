@@ -1,5 +1,5 @@
-// What the backend says changed (its change hook, host/backend/change-hook.ts), and which of what pages
-// show (src/lib/shown-data.ts) that reaches: the kept answers it outdates here, and the pages
+// What the backend says changed (its change hook, host/backend/change-hook.ts), and which of what
+// pages show (src/lib/shown-data.ts) that reaches: the kept answers it outdates here, and the pages
 // nginx keeps that host/pages/page-renewal.ts renews.
 import {
   HOME_LISTS,

@@ -1,6 +1,6 @@
-// The real-backend proxy (host/backend/backend-proxy.ts) behind the path guard (host/backend/backend-paths.ts),
-// mounted as host/app.ts mounts them: what reaches the backend, what the visitor gets back, and
-// how a backend that stalls is bounded.
+// The real-backend proxy (host/backend/backend-proxy.ts) behind the path guard
+// (host/backend/backend-paths.ts), mounted as host/app.ts mounts them: what reaches the backend,
+// what the visitor gets back, and how a backend that stalls is bounded.
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -1,6 +1,6 @@
-// The backend's connections shared fairly (host/backend/backend-share.ts, issue 39): one address cannot
-// hold more than its share, the shopper's own calls always have connections kept for them, and
-// calls waiting while the backend is busy go in turn.
+// The backend's connections shared fairly (host/backend/backend-share.ts, issue 39): one address
+// cannot hold more than its share, the shopper's own calls always have connections kept for them,
+// and calls waiting while the backend is busy go in turn.
 import { describe, expect, it } from 'vitest';
 import {
   BackendBusyError,

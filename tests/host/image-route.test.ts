@@ -1,5 +1,5 @@
-// The image route's addresses (host/images/image-route.ts): one spelling per picture and width, so that
-// nginx's and a CDN's caches hold one entry per picture, not one per way of writing its width.
+// The image route's addresses (host/images/image-route.ts): one spelling per picture and width, so
+// that nginx's and a CDN's caches hold one entry per picture, not one per way of writing its width.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

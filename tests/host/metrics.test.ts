@@ -1,7 +1,7 @@
-// The instance's metrics (host/process/metrics.ts): what the app's server side reports of its calls to
-// the backend, each failure by its own outcome (src/api/call-failure.ts); requests by
-// route pattern, so that no path adds a series; one order per checkout attempt; and /metrics on
-// an address of its own.
+// The instance's metrics (host/process/metrics.ts): what the app's server side reports of its calls
+// to the backend, each failure by its own outcome (src/api/call-failure.ts); requests by route
+// pattern, so that no path adds a series; one order per checkout attempt; and /metrics on an
+// address of its own.
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -102,7 +102,8 @@ describe("the server's calls to the backend", () => {
     const { calls, recorder } = recording();
     const down = backendCalls({ baseURL: closed, fetch: agent.callFetch, recorder }, visitor, 2000);
     const busy = backendCalls({ baseURL: base, fetch: agent.callFetch, recorder }, visitor, 300);
-    // Another visitor's: a visitor's own further calls wait for theirs (host/backend/backend-share.ts).
+    // Another visitor's: a visitor's own further calls wait for theirs
+    // (host/backend/backend-share.ts).
     const other = { ...visitor, forwardedFor: '203.0.113.8' };
     const late = backendCalls({ baseURL: base, fetch: agent.callFetch, recorder }, other, 300);
     try {

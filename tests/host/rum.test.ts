@@ -1,5 +1,5 @@
-// POST /rum (host/process/rum.ts): the figures shoppers' browsers send are counted in histograms by kind
-// of page and view, and anything that is not plainly a browser's beacon is refused and counted
+// POST /rum (host/process/rum.ts): the figures shoppers' browsers send are counted in histograms by
+// kind of page and view, and anything that is not plainly a browser's beacon is refused and counted
 // nowhere.
 import { once } from 'node:events';
 import { createServer } from 'node:http';
