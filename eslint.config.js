@@ -53,7 +53,7 @@ export default tseslint.config(
   // written where it stands, named and with its reason:
   //   // eslint-disable-next-line no-restricted-syntax -- module state: <why>
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'host/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -104,7 +104,8 @@ export default tseslint.config(
     },
   },
   // The Node host (host/) reaches the app's code only through its server entry, loaded once at
-  // start (host/app-entry.ts): a module of src/ imported here too would be loaded twice.
+  // start (host/app-entry.ts): a module of src/ imported here too would be loaded twice. Of the
+  // stub it knows only the embedded stub's start: it runs against a real backend without it.
   {
     files: ['host/**'],
     rules: {
@@ -120,6 +121,11 @@ export default tseslint.config(
               regex: '^(\\.\\./)+src/server-entry/entry-server\\.tsx$',
               allowTypeImports: true,
               message: 'Its types only: the entry itself comes from host/app-entry.ts.',
+            },
+            {
+              regex: '^(\\.\\./)+stub-server/(?!app\\.ts$)',
+              message:
+                'The production host starts the embedded stub (stub-server/app.ts) and imports nothing else of it.',
             },
           ],
         },

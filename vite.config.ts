@@ -15,7 +15,7 @@ const COMPRESS_MIN_BYTES = 1024;
 /**
  * Next to each text file of the build, its gzip (`.gz`) and brotli (`.br`) copies at the
  * highest settings, done once here instead of on every request. The production server
- * (host/static.ts) sends them to browsers that accept them, as nginx's gzip_static does.
+ * (host/pages/static.ts) sends them to browsers that accept them, as nginx's gzip_static does.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -86,7 +86,7 @@ function sourceFileUrls(): Plugin {
  * the packages each imports.
  */
 const BUILD_COPIES: Record<string, string[]> = {
-  'host/image-resizer.mjs': ['sharp'],
+  'host/images/image-resizer.mjs': ['sharp'],
   'public/placeholder-product.svg': [],
   'stub-server/fixtures/policy.pdf': [],
 };

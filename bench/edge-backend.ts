@@ -5,7 +5,7 @@
 // the browser's /api calls takes to end, at the default PROXY_TIMEOUT_MS (what they end with is
 // tests/e2e/backend-deadline.test.ts's).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SETTINGS } from '../host/settings.ts';
+import { SETTINGS } from '../host/process/settings.ts';
 import {
   elsewhereBackend,
   stubBackend,

@@ -22,21 +22,21 @@ const entry = (await import(
 )) as Entry;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'berries-bench-render-'));
 const stub = await startServer({ port: 0, dataFile: path.join(dataDir, 'db.json'), reset: true });
-entry.connectBackend({
+const shop = entry.createShopServer({
   baseURL: () => new URL('/api', stub.url).href,
   fetch: globalThis.fetch,
   publicAnswers: { freshMs: 3_600_000, staleMs: 3_600_000, maxEntries: 100 },
+  timeZone: 'Europe/Moscow',
 });
 
 /** One render of `/` for everyone, its HTML read to the end; its length in characters. */
 async function renderHome(): Promise<number> {
   const visitor = { cookies: {}, forwardedFor: '127.0.0.1', proto: 'http', host: 'shop.test' };
-  const result = await entry.renderPage({
+  const result = await shop.renderPage({
     url: '/',
     origin: 'http://shop.test',
     cookieAccepted: false,
-    timeZone: 'Europe/Moscow',
-    calls: entry.startCalls(visitor, 10_000),
+    calls: shop.startCalls(visitor, 10_000),
     shared: true,
   });
   if (result.kind !== 'page' || result.status !== 200) throw new Error('/ did not render');

@@ -1,7 +1,7 @@
 // What each call of spec §7 answers (the functions of src/api), as the shop's server checks it
 // before a page or a form uses it (src/server-entry/backend-calls.ts), and before its /api passes
-// it to the app in the browser (host/backend-proxy.ts): an answer of another shape is a failed
-// call, never a page that breaks while rendering, nor an answer kept as the last good one.
+// it to the app in the browser (host/backend/backend-proxy.ts): an answer of another shape is a
+// failed call, never a page that breaks while rendering, nor an answer kept as the last good one.
 // Each shape asks for what the app reads of the answer, as the pact file does (contracts/): where
 // the app reads less than the whole type, the shape leaves the rest out, and a backend may too.
 //

@@ -1,13 +1,13 @@
 // What went wrong with a call to the backend, in one place: its outcome, fine enough to count
-// (the metrics, host/metrics.ts: each outcome is one kind of failure an operator acts on
+// (the metrics, host/process/metrics.ts: each outcome is one kind of failure an operator acts on
 // differently), and the case a shopper is told of, coarser:
 //   unreachable  the backend could not be reached, or did not answer in time;
 //   error        it answered, with an error;
 //   unreadable   it answered in a way the shop cannot read.
 // The server's calls fail with the errors of src/server-entry/backend-calls.ts and
-// host/backend-agent.ts, known here by name (the host's code is not the app's to import); the
-// browser's fail as the shop's /api answers, whose own refusals name their outcome in a header
-// (host/backend-proxy.ts). Small and without dependencies: the browser loads it too.
+// host/backend/backend-agent.ts, known here by name (the host's code is not the app's to import);
+// the browser's fail as the shop's /api answers, whose own refusals name their outcome in a header
+// (host/backend/backend-proxy.ts). Small and without dependencies: the browser loads it too.
 import { FetchError } from 'ofetch';
 import { isJsonType } from './json-type';
 
@@ -80,7 +80,7 @@ const OUTCOME_OF_ERROR: Partial<Record<string, FailedOutcome>> = {
   DeadlineError: 'timeout',
   TimeoutError: 'timeout',
   AbortError: 'timeout',
-  // Every socket to the backend taken (host/backend-agent.ts): the call was never made.
+  // Every socket to the backend taken (host/backend/backend-agent.ts): the call was never made.
   BackendBusyError: 'refused',
   BackendRedirectError: 'redirect',
   AnswerTooLargeError: 'too_big',

@@ -28,9 +28,10 @@ const SHOPPERS_OWN_PATH = /\/api\/(catalog\/(basket|total_price|order_)|auth\/)/
 
 /**
  * Whether a call to the backend (`path`: its URL's path, `…/api/…`) is the shopper's own, or a
- * write: the shop's server keeps connections to the backend for these (host/backend-share.ts), so
- * that no flood of catalogue or search calls starves a basket change or a checkout. A path made
- * up to look like one gains only those connections, within its address's share.
+ * write: the shop's server keeps connections to the backend for these
+ * (host/backend/backend-share.ts), so that no flood of catalogue or search calls starves a basket
+ * change or a checkout. A path made up to look like one gains only those connections, within its
+ * address's share.
  */
 export function isShoppersOwnCall(method: string, path: string): boolean {
   return UNSAFE_METHODS.has(method.toUpperCase()) || SHOPPERS_OWN_PATH.test(path);

@@ -1,4 +1,4 @@
-// Addresses of the shop's image route (host/image-route.ts): a picture under the backend's
+// Addresses of the shop's image route (host/images/image-route.ts): a picture under the backend's
 // /media/, resized to one of a fixed set of widths, in the best format the browser takes.
 //   /media/catalog/product-7.jpg at 640 px  ->  /img/v1/640/catalog/product-7.jpg
 // A fixed set keeps the route's cache small and its work bounded: no one can ask for 10,000

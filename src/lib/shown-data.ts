@@ -1,6 +1,7 @@
-// Names for what a page shows, in the words of the backend's change hook (host/change-hook.ts):
-// each shared query says what its answer shows, so that a change renews the pages and the kept
-// answers that show it, and nothing else (src/server-entry/changes.ts matches them).
+// Names for what a page shows, in the words of the backend's change hook
+// (host/backend/change-hook.ts): each shared query says what its answer shows, so that a change
+// renews the pages and the kept answers that show it, and nothing else (src/server-entry/changes.ts
+// matches them).
 
 /** A product's own data: its name, photo, price, stock, availability. */
 export const productShown = (id: number) => `product:${id}`;

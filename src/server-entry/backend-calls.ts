@@ -27,7 +27,7 @@ export interface Visitor {
   requestId?: string;
 }
 
-/** How this process reaches the backend (host/backend-agent.ts makes it, once). */
+/** How this process reaches the backend (host/backend/backend-agent.ts makes it, once). */
 export interface Backend {
   /** Where /api lives: `https://backend.example/api`. */
   baseURL: string;

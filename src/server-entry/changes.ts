@@ -1,6 +1,6 @@
-// What the backend says changed (its change hook, host/change-hook.ts), and which of what pages
-// show (src/lib/shown-data.ts) that reaches: the kept answers it outdates here, and the pages
-// nginx keeps that host/page-renewal.ts renews.
+// What the backend says changed (its change hook, host/backend/change-hook.ts), and which of what
+// pages show (src/lib/shown-data.ts) that reaches: the kept answers it outdates here, and the pages
+// nginx keeps that host/pages/page-renewal.ts renews.
 import {
   HOME_LISTS,
   NEWS_SHOWN,

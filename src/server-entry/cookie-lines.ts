@@ -1,6 +1,6 @@
 // The server's one writer of the shop's own cookies (src/lib/cookie-table.ts): a Set-Cookie line
 // from the cookie's row, for the host's forms and pages and for the entry's own calls. Secure
-// when the visitor's page is served over https (host/request-scheme.ts decides the scheme).
+// when the visitor's page is served over https (host/process/request-scheme.ts decides the scheme).
 import { parseSetCookie, stringifySetCookie } from 'cookie';
 import type { ShopCookie } from '../lib/cookie-table';
 

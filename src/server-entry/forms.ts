@@ -1,6 +1,6 @@
 // The forms the shop's server handles before the app's code arrives, and without it: one table,
-// path -> handler, which host/visitor-forms.ts loops over. Each handler makes its calls through
-// the request's context (its deadline is the form's budget) and says how to answer.
+// path -> handler, which host/forms/visitor-forms.ts loops over. Each handler makes its calls
+// through the request's context (its deadline is the form's budget) and says how to answer.
 import { LOGIN_PATH } from '../api/http';
 import { BASKET_ACTION } from '../features/basket/basket-form';
 import { COMMIT_ACTION } from '../features/checkout/commit-form';

@@ -8,7 +8,7 @@ import { isReached } from './changes';
 import { NO_RECORDER, type ServerRecorder } from './recorder';
 
 export interface PublicAnswersOptions {
-  // Set by the shop's server from its settings (host/settings.ts: CATALOG_CACHE_*).
+  // Set by the shop's server from its settings (host/process/settings.ts: CATALOG_CACHE_*).
   /** How long an answer is used without asking the backend again. */
   freshMs: number;
   /** How long an older answer stands in when the backend fails or is late (stale-if-error). */

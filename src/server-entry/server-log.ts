@@ -1,6 +1,7 @@
-// What the app's server side tells the operator's log: a small interface handed in at
-// connectBackend beside the recorder (src/server-entry/recorder.ts), so that src/ holds no logging
-// library. The host writes it in its pino log (host/request-log.ts), with the request's id.
+// What the app's server side tells the operator's log: a small interface handed to
+// createShopServer beside the recorder (src/server-entry/recorder.ts), so that src/ holds no
+// logging library. The host writes it in its pino log (host/process/request-log.ts), with the
+// request's id.
 import type { FailedOutcome, FailureCase } from '../api/call-failure';
 
 /** A call to the backend that failed, as the operator reads it. */

@@ -4,7 +4,7 @@
 // asked, and nothing of it is kept, so a later outage still shows the good catalogue. A checkout
 // whose order_commit is redirected is not sent again elsewhere, nor told it was placed.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { BACKEND_ODD } from '../../host/backend-proxy.ts';
+import { BACKEND_ODD } from '../../host/backend/backend-proxy.ts';
 import type { Twist } from './fault-backends.ts';
 import { submit } from './failures-helpers.ts';
 import { openPage, setupBrowser } from './browser.ts';

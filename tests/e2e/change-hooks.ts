@@ -2,7 +2,7 @@
 // "Tell the shop what changed"), and the variants of a page nginx keeps apart (deploy/nginx.conf's
 // proxy_cache_key: theme, cookie notice, encoding).
 import { randomUUID } from 'node:crypto';
-import { CHANGE_HOOK_PATH, SIGNATURE_HEADER, signHook } from '../../host/change-hook.ts';
+import { CHANGE_HOOK_PATH, SIGNATURE_HEADER, signHook } from '../../host/backend/change-hook.ts';
 
 /** The secret the tests' shops and backends share. */
 export const HOOK_SECRET = 'berries-test-hook-secret-0123456789abcdef';

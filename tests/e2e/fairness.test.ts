@@ -2,7 +2,8 @@
 // a time, against a backend whose searches never end (the worst a flood can find), while another
 // shopper changes the basket and checks out, as the app and as forms posted without JavaScript.
 // Every step of the shopper's succeeds: straight at an instance (its share of the backend's
-// connections alone, host/backend-share.ts), and through the recipe (nginx's rate limits too).
+// connections alone, host/backend/backend-share.ts), and through the recipe (nginx's rate limits
+// too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchFlood, shopperVisit } from './fairness.ts';
 import {

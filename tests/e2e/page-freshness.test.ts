@@ -1,11 +1,11 @@
 // A change the backend tells of reaches every shopper while nginx serves the pages from its cache
-// (deploy/nginx.conf, host/change-hook.ts, host/page-renewal.ts): the recipe in front of the stub,
-// pages kept for an hour and the instances' answers fresh for an hour, so that only the hook can
-// bring a change. Every variant of every page that shows it is renewed in nginx, and each
-// instance's memory; a hook that is not the backend's renews nothing; a hook heard while the
+// (deploy/nginx.conf, host/backend/change-hook.ts, host/pages/page-renewal.ts): the recipe in front
+// of the stub, pages kept for an hour and the instances' answers fresh for an hour, so that only
+// the hook can bring a change. Every variant of every page that shows it is renewed in nginx, and
+// each instance's memory; a hook that is not the backend's renews nothing; a hook heard while the
 // backend is down empties nothing, and the change shows once the backend is back.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHANGE_HOOK_PATH } from '../../host/change-hook.ts';
+import { CHANGE_HOOK_PATH } from '../../host/backend/change-hook.ts';
 import {
   fetchVariant,
   HOOK_SECRET,

@@ -14,7 +14,7 @@ import { getBasket, updateBasketAmount } from '../../src/api/basket';
 import { callOutcome, failureCase } from '../../src/api/call-failure';
 import { isShoppersOwnCall } from '../../src/api/http';
 import { getHomeProducts, searchProducts } from '../../src/api/catalog';
-import { backendAgent } from '../../host/backend-agent';
+import { backendAgent } from '../../host/backend/backend-agent.ts';
 import {
   type Backend,
   type BackendCalls,

@@ -1,23 +1,23 @@
-// The real-backend proxy (host/backend-proxy.ts) behind the path guard (host/backend-paths.ts),
-// mounted as host/app.ts mounts them: what reaches the backend, what the visitor gets back, and
-// how a backend that stalls is bounded.
+// The real-backend proxy (host/backend/backend-proxy.ts) behind the path guard
+// (host/backend/backend-paths.ts), mounted as host/app.ts mounts them: what reaches the backend,
+// what the visitor gets back, and how a backend that stalls is bounded.
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import express from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backendPathGuard } from '../../host/backend-paths.ts';
+import { backendPathGuard } from '../../host/backend/backend-paths.ts';
 import {
   BACKEND_DOWN,
   BACKEND_ERROR,
   BACKEND_ODD,
   backendProxy,
   type BackendProxyOptions,
-} from '../../host/backend-proxy.ts';
-import { requestIds } from '../../host/request-log.ts';
-import { SETTINGS } from '../../host/settings.ts';
-import { plainScheme } from '../../host/request-scheme.ts';
-import { securityHeaders, SVG_POLICY } from '../../host/security.ts';
+} from '../../host/backend/backend-proxy.ts';
+import { requestIds } from '../../host/process/request-log.ts';
+import { SETTINGS } from '../../host/process/settings.ts';
+import { plainScheme } from '../../host/process/request-scheme.ts';
+import { securityHeaders, SVG_POLICY } from '../../host/process/security.ts';
 import * as entry from '../../src/server-entry/entry-server.tsx';
 import type { FailedCall } from '../../src/server-entry/server-log.ts';
 import { listen, type Listening, rawGet } from './http-helpers.ts';

@@ -1,13 +1,13 @@
-// The backend's connections shared fairly (host/backend-share.ts, issue 39): one address cannot
-// hold more than its share, the shopper's own calls always have connections kept for them, and
-// calls waiting while the backend is busy go in turn.
+// The backend's connections shared fairly (host/backend/backend-share.ts, issue 39): one address
+// cannot hold more than its share, the shopper's own calls always have connections kept for them,
+// and calls waiting while the backend is busy go in turn.
 import { describe, expect, it } from 'vitest';
 import {
   BackendBusyError,
   BackendShare,
   type CallKind,
   shareLimits,
-} from '../../host/backend-share.ts';
+} from '../../host/backend/backend-share.ts';
 
 /** Takes `count` connections of `kind` for `address`; their release functions. */
 async function hold(share: BackendShare, kind: CallKind, address: string, count: number) {

@@ -1,5 +1,6 @@
-// The backend's change hook (host/change-hook.ts): a signed, fresh, first delivery is taken and
-// told on once; anything else is refused with the status the guide names, and nothing is renewed.
+// The backend's change hook (host/backend/change-hook.ts): a signed, fresh, first delivery is taken
+// and told on once; anything else is refused with the status the guide names, and nothing is
+// renewed.
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import {
   SIGNATURE_HEADER,
   changeHook,
   signHook,
-} from '../../host/change-hook.ts';
+} from '../../host/backend/change-hook.ts';
 import type { Change } from '../../src/server-entry/changes.ts';
 import { listen, type Listening } from './http-helpers.ts';
 

@@ -1,13 +1,13 @@
 // Each of the shop's own cookies (src/lib/cookie-table.ts) is written alike whoever writes it: the
-// page's code (src/lib/cookies.ts), the host's forms and pages (host/shop-cookies.ts) and the
+// page's code (src/lib/cookies.ts), the host's forms and pages (host/forms/shop-cookies.ts) and the
 // entry's calls (a token the backend refused). Same lifetime, path, SameSite and HttpOnly, and
 // Secure exactly when the page is served over https: on plain http (127.0.0.1) a browser would
 // not keep a Secure cookie at all.
 import express, { type Request, type Response } from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { plainScheme } from '../../host/request-scheme.ts';
-import { settingsForms } from '../../host/settings-forms.ts';
-import { shopCookies } from '../../host/shop-cookies.ts';
+import { plainScheme } from '../../host/process/request-scheme.ts';
+import { settingsForms } from '../../host/forms/settings-forms.ts';
+import { shopCookies } from '../../host/forms/shop-cookies.ts';
 import * as entry from '../../src/server-entry/entry-server.tsx';
 import { COOKIES, type BrowserCookie, type ShopCookie } from '../../src/lib/cookie-table.ts';
 import { writeCookie } from '../../src/lib/cookies.ts';

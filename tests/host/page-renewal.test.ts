@@ -1,10 +1,10 @@
-// The renewal of kept pages after a change (host/page-renewal.ts), against a stand-in for nginx's
-// renewing listener that the test answers by hand: a fresh change's pages are renewed at once even
-// while earlier pages' retries hang, a page is renewed once at a time with the newest change's
-// time, and never more than 4 renewals are under way.
+// The renewal of kept pages after a change (host/pages/page-renewal.ts), against a stand-in for
+// nginx's renewing listener that the test answers by hand: a fresh change's pages are renewed at
+// once even while earlier pages' retries hang, a page is renewed once at a time with the newest
+// change's time, and never more than 4 renewals are under way.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type KeptPage, type PageRenewal, pageRenewal } from '../../host/page-renewal.ts';
+import { type KeptPage, type PageRenewal, pageRenewal } from '../../host/pages/page-renewal.ts';
 import {
   type Change,
   changedShown,

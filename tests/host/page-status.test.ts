@@ -2,11 +2,12 @@
 // sends the shopper to its -404 page without a call, a product the backend does not have sends
 // them there after its call, and neither renders the page, nor any tree at all, to find it out.
 // The server's render (renderPage) runs against a fake backend; React's renderer and the product
-// page are watched.
+// page are watched. Two server sides (createShopServer) share nothing of what they keep.
 import { Writable } from 'node:stream';
 import type * as ReactDomServer from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ProductPageModule from '../../src/features/catalog/ProductPage';
+import type { PublicAnswersOptions, ShopServer } from '../../src/server-entry/entry-server';
 import { answer, json, raspberry, type Reply } from './fake-replies';
 
 const watched = vi.hoisted(() => ({ trees: 0, productPages: 0 }));
@@ -31,14 +32,14 @@ vi.mock('../../src/features/catalog/ProductPage', async (importOriginal) => {
   return { ...page, default: ProductPage };
 });
 
-const { connectBackend, renderPage, startCalls } =
-  await import('../../src/server-entry/entry-server');
+const { createShopServer, NO_CHANGE } = await import('../../src/server-entry/entry-server');
 
 const replies = new Map<string, Reply>();
 const asked: string[] = [];
 
-beforeAll(() => {
-  connectBackend({
+/** A server side on the fake backend, its answers kept as `publicAnswers` says. */
+function fakeBackendServer(publicAnswers: PublicAnswersOptions): ShopServer {
+  return createShopServer({
     baseURL: () => 'http://backend.test/api',
     fetch: (input, init) => {
       const path = new URL(new Request(input, init).url).pathname;
@@ -49,8 +50,15 @@ beforeAll(() => {
         () => {},
       );
     },
-    publicAnswers: { freshMs: 0, staleMs: 0, maxEntries: 10 },
+    publicAnswers,
+    timeZone: 'Europe/Moscow',
   });
+}
+
+let shop: ShopServer;
+
+beforeAll(() => {
+  shop = fakeBackendServer({ freshMs: 0, staleMs: 0, maxEntries: 10 });
 });
 
 beforeEach(() => {
@@ -63,14 +71,13 @@ beforeEach(() => {
 afterAll(() => vi.restoreAllMocks());
 
 /** The server's answer for `url`, to a visitor with nothing of their own (a page for everyone). */
-async function render(url: string) {
+async function render(url: string, server = shop) {
   const visitor = { cookies: {}, forwardedFor: '203.0.113.7', proto: 'https', host: 'shop.test' };
-  const result = await renderPage({
+  const result = await server.renderPage({
     url,
     origin: 'https://shop.test',
     cookieAccepted: false,
-    timeZone: 'Europe/Moscow',
-    calls: startCalls(visitor, 5_000),
+    calls: server.startCalls(visitor, 5_000),
     shared: true,
   });
   if (result.kind === 'redirect') return { ...result, html: '' };
@@ -125,5 +132,22 @@ describe('a page’s status, decided before it renders', () => {
     expect(asked).toEqual([]);
     expect(watched.productPages).toBe(0);
     expect(watched.trees).toBe(0);
+  });
+});
+
+describe('each server side keeps its own answers (createShopServer)', () => {
+  it('a change outdates the answers of the server told, and nothing of another’s', async () => {
+    const keeping = { freshMs: 3_600_000, staleMs: 3_600_000, maxEntries: 10 };
+    const [one, other] = [fakeBackendServer(keeping), fakeBackendServer(keeping)];
+    replies.set('/api/catalog/product_retrieve/7', json(200, raspberry));
+    replies.set('/api/catalog/product_breadcrumbs/7', json(200, []));
+    await render('/product/7', one);
+    const change = { ...NO_CHANGE, products: [7] };
+    expect(other.outdateAnswers(change)).toBe(0);
+    expect(one.outdateAnswers(change)).toBeGreaterThan(0);
+    // The other asks the backend itself: no answer of the first's stands in for its own.
+    asked.length = 0;
+    await render('/product/7', other);
+    expect(asked).toContain('/api/catalog/product_retrieve/7');
   });
 });

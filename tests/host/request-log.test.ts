@@ -1,9 +1,9 @@
-// The instance's JSON log (host/request-log.ts): a line per answered request when the access log
-// is on, and always the operator's warning for a backend call that failed, under the id of the
-// request that made it.
+// The instance's JSON log (host/process/request-log.ts): a line per answered request when the
+// access log is on, and always the operator's warning for a backend call that failed, under the id
+// of the request that made it.
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestIds, requestOf, shopLog } from '../../host/request-log.ts';
+import { requestIds, requestOf, shopLog } from '../../host/process/request-log.ts';
 import { listen, type Listening } from './http-helpers.ts';
 
 /** A shop whose one page fails a backend call, logged into `lines`. */

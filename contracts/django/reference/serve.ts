@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { stopOnSignals } from '../../../stub-server/stop-on-signals.ts';
+import { stopOnSignals } from '../../../host/process/stop-on-signals.ts';
 import { buildDjangoSeed } from './export-seed.ts';
 
 export const PYTHON = '/usr/bin/python3';

@@ -15,7 +15,7 @@ export const DELIVERY_REQUIRED = 'Выберите один из способо�
  * with this.
  */
 export const POLICY_REQUIRED = 'Без согласия с политикой конфиденциальности заказ не отправить';
-/** Where the checkout form posts without the app (host/visitor-forms.ts). */
+/** Where the checkout form posts without the app (host/forms/visitor-forms.ts). */
 export const COMMIT_ACTION = paths.commit();
 
 export interface CommitValues {

@@ -1,6 +1,7 @@
-// The renewal of what shows a change, once the backend has told of it (host/change-hook.ts):
-// this instance's kept public answers at once, and the pages nginx keeps that show it within a
-// moment, each variant (theme, cookie notice, encoding) that nginx holds.
+// The renewal of what shows a change, once the backend has told of it
+// (host/backend/change-hook.ts): this instance's kept public answers at once, and the pages nginx
+// keeps that show it within a moment, each variant (theme, cookie notice, encoding) that nginx
+// holds.
 //
 // nginx keeps a page for as long as its s-maxage says; to renew one, the instance asks nginx for
 // it on a listener of its own (deploy/nginx.conf, PAGE_RENEW_URL) that never answers from the
@@ -19,8 +20,8 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import * as v from 'valibot';
 import writeFileAtomic from 'write-file-atomic';
-import type { Entry } from './app-entry.ts';
-import type { Change } from '../src/server-entry/entry-server.tsx';
+import type { Entry } from '../app-entry.ts';
+import type { Change, ShopServer } from '../../src/server-entry/entry-server.tsx';
 
 /**
  * A page nginx keeps, by what its cache key is made of (deploy/nginx.conf's proxy_cache_key), and
@@ -63,7 +64,8 @@ export interface PageRenewalOptions {
   renewUrl?: string;
   /** Where the list of kept pages outlives a restart. */
   file?: string;
-  app: Pick<Entry, 'changedShown' | 'isReached' | 'joinChanges' | 'outdateAnswers'>;
+  app: Pick<Entry, 'changedShown' | 'isReached' | 'joinChanges'> &
+    Pick<ShopServer, 'outdateAnswers'>;
 }
 
 export interface PageRenewal {

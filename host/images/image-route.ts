@@ -12,19 +12,19 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import express, { type Request, type Response, type Router } from 'express';
-import type { Entry } from './app-entry.ts';
+import type { Entry } from '../app-entry.ts';
 import { ImageCache, type CachedImage } from './image-cache.ts';
 import { imageResizer, OUTPUT_TYPES, ResizeError, type OutputFormat } from './image-resize.ts';
 import { fetchSource, SourceError } from './image-source.ts';
-import type { PictureRecorder } from './metrics.ts';
-import { requestOf } from './request-log.ts';
-import { SVG_POLICY } from './security.ts';
-import { shopDefaults } from './settings.ts';
+import type { PictureRecorder } from '../process/metrics.ts';
+import { requestOf } from '../process/request-log.ts';
+import { SVG_POLICY } from '../process/security.ts';
+import { shopDefaults } from '../process/settings.ts';
 
 const YEAR_SECONDS = 31_536_000;
-const PLACEHOLDER = readFileSync(new URL('../public/placeholder-product.svg', import.meta.url));
+const PLACEHOLDER = readFileSync(new URL('../../public/placeholder-product.svg', import.meta.url));
 
-/** Each limit left out is the settings' default (host/settings.ts: IMAGE_*). */
+/** Each limit left out is the settings' default (host/process/settings.ts: IMAGE_*). */
 export interface ImageRouteOptions {
   /** `https://backend.example/media/`: the only place sources come from (read per request). */
   mediaBase: () => string;
@@ -114,11 +114,14 @@ function failure(error: unknown): Failure {
   return { status: 500, reason: 'error' };
 }
 
-let cacheWarned = false;
-function warnCacheOnce(error: unknown): void {
-  if (cacheWarned) return;
-  cacheWarned = true;
-  console.error('image cache:', error instanceof Error ? error.message : error);
+/** Tells of the cache's first failure (a full or read-only disk): the route goes on without it. */
+function cacheWarning(): (error: unknown) => void {
+  let warned = false;
+  return (error) => {
+    if (warned) return;
+    warned = true;
+    console.error('image cache:', error instanceof Error ? error.message : error);
+  };
 }
 
 /** The image addresses as the app writes them (src/lib/image-url.ts, through its entry). */
@@ -140,6 +143,7 @@ export function imageRoute(
   };
   const revalidateMs = options.revalidateMs;
   const cache = new ImageCache(options.cacheDir, options.cacheMaxBytes);
+  const warnCacheOnce = cacheWarning();
   const resize = imageResizer(
     {
       maxPixels: options.maxPixels,

@@ -2,9 +2,9 @@
 // (src/server-entry/backend-calls.ts): their cookies, passed to the backend as they came, and the
 // address and host they used.
 import type { Request, Response } from 'express';
-import type { Visitor } from '../src/server-entry/entry-server.tsx';
-import type { Entry } from './app-entry.ts';
-import { requestOf } from './request-log.ts';
+import type { Visitor } from '../../src/server-entry/entry-server.tsx';
+import type { Entry } from '../app-entry.ts';
+import { requestOf } from '../process/request-log.ts';
 
 /** The request's cookies by name, their values as sent. */
 export function requestCookies(entry: Entry, req: Request): Record<string, string> {

@@ -1,26 +1,21 @@
 // Pages as HTML: the route's data and React's render (src/server-entry/entry-server.tsx) poured into the
-// build's index.html (host/page-assets.ts) with its data embedded for hydration.
+// build's index.html (host/pages/page-assets.ts) with its data embedded for hydration.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { NextFunction, Request, Response } from 'express';
 import type { ViteDevServer } from 'vite';
-import type {
-  FormOutcome,
-  PublicAnswersOptions,
-  ServerLog,
-  ServerRecorder,
-} from '../src/server-entry/entry-server.tsx';
-import { type Entry, sourceEntry } from './app-entry.ts';
+import type { FormOutcome, ShopServer } from '../../src/server-entry/entry-server.tsx';
+import { type Entry, sourceEntry } from '../app-entry.ts';
 import { readPageAssets } from './page-assets.ts';
 import { pageBytes } from './page-bytes.ts';
 import { isSharedPage, sendPage, setPageCaching } from './page-caching.ts';
 import { type KeptPage, type PageRenewal, RENEW_HEADER, STAND_IN_HEADER } from './page-renewal.ts';
-import { requestOf } from './request-log.ts';
-import { requestOrigin } from './request-scheme.ts';
-import { shopCookies } from './shop-cookies.ts';
-import { passCookies, requestCookies, visitorOf } from './visitor.ts';
+import { requestOf } from '../process/request-log.ts';
+import { requestOrigin } from '../process/request-scheme.ts';
+import { shopCookies } from '../forms/shop-cookies.ts';
+import { passCookies, requestCookies, visitorOf } from '../forms/visitor.ts';
 
 /** What a page's HTML needs from the build, beyond the template. */
 interface Build {
@@ -29,24 +24,18 @@ interface Build {
   pageHead(pageSource: string | undefined): string;
 }
 
+/** The app's code (its entry's exports) and its server side for this process (createShopServer). */
+export interface Served {
+  entry: Entry;
+  shop: ShopServer;
+}
+
 export interface PageRendererOptions {
-  /** Where the server's API calls go (`http://127.0.0.1:3000/api`); read per request. */
-  apiBase: () => string;
-  /** `fetch` through the bounded agent to the backend (host/backend-agent.ts). */
-  backendFetch: typeof fetch;
-  /** How long the public answers pages render from are kept (src/server-entry/public-answers.ts). */
-  publicAnswers: PublicAnswersOptions;
   /** The public origin for canonical addresses; default: the request's own. */
   siteUrl?: string;
   dataTimeoutMs: number;
   /** How long nginx or a CDN may keep a public page before it asks again (PAGE_CACHE_SECONDS). */
   pageCacheSeconds: number;
-  /** SHOP_TIME_ZONE: order dates on the server and in the browser. */
-  timeZone: string;
-  /** Told of the server side's backend calls, shared answers and forms (host/metrics.ts). */
-  recorder?: ServerRecorder;
-  /** Told of each failed backend call, for the operator (host/request-log.ts). */
-  log?: ServerLog;
   /** Told of each page: its route, how long it waited for the backend, and then rendered. */
   pageTimed?: (route: string, backendWaitMs: number, renderMs: number) => void;
   /** Whether pages say their backend wait and render in Server-Timing (SERVER_TIMING). */
@@ -66,7 +55,7 @@ function freshSince(req: Request): number | undefined {
   return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
 }
 
-/** A form posted without the app that must be shown again (host/visitor-forms.ts). */
+/** A form posted without the app that must be shown again (host/forms/visitor-forms.ts). */
 export interface PostedForm {
   outcome: FormOutcome;
   /** The backend's cookies set while the form was handled, for the answer. */
@@ -78,7 +67,8 @@ export interface PostedForm {
 }
 
 export interface PageRenderer {
-  entry(): Promise<Entry>;
+  /** The app's code and server side: in development, the source as it is now. */
+  served(): Promise<Served>;
   /** CSP sources of the inline scripts pages carry (none in dev, which sends no policy). */
   scriptHashes: string[];
   handle(req: Request, res: Response, next: NextFunction): void;
@@ -88,12 +78,12 @@ export interface PageRenderer {
 
 function renderer(
   options: PageRendererOptions,
-  load: (url: string) => Promise<{ entry: Entry; build: Build }>,
+  load: (url: string) => Promise<Served & { build: Build }>,
   scriptHashes: string[] = [],
 ): PageRenderer {
   const render = async (req: Request, res: Response, posted?: PostedForm) => {
     const started = performance.now();
-    const { entry, build } = await load(req.originalUrl);
+    const { entry, shop, build } = await load(req.originalUrl);
     const cookies = requestCookies(entry, req);
     const { cookieAcceptedBy, hasOwnCookies, markBasket, takeNotice, themeOf } = shopCookies(entry);
     // Nothing of their own to see (no basket, no login, no message of a form): the page is the
@@ -106,18 +96,17 @@ function renderer(
     const notice = takeNotice(req, res);
     passCookies(res, posted?.setCookies ?? []);
     const visitor = visitorOf(entry, req);
-    const calls = entry.startCalls(
+    const calls = shop.startCalls(
       // A page for everyone is asked for as nobody in particular.
       { ...visitor, cookies: shared ? {} : (posted?.cookies ?? visitor.cookies) },
       Math.min(options.dataTimeoutMs, posted?.budgetMs ?? Infinity),
     );
-    let result: Awaited<ReturnType<Entry['renderPage']>>;
+    let result: Awaited<ReturnType<ShopServer['renderPage']>>;
     try {
-      result = await entry.renderPage({
+      result = await shop.renderPage({
         url: req.originalUrl,
         origin: options.siteUrl ?? requestOrigin(req),
         cookieAccepted: cookieAcceptedBy(req),
-        timeZone: options.timeZone,
         calls,
         shared,
         outcome: posted?.outcome ?? (notice ? { notice } : {}),
@@ -206,7 +195,10 @@ function renderer(
   };
   return {
     scriptHashes,
-    entry: async () => (await load('/')).entry,
+    served: async () => {
+      const { entry, shop } = await load('/');
+      return { entry, shop };
+    },
     handle: (req, res, next) => {
       render(req, res).catch(next);
     },
@@ -214,46 +206,39 @@ function renderer(
   };
 }
 
-/** Hands the entry its connection to the backend, once per module instance. */
-function connector(options: PageRendererOptions): (entry: Entry) => Entry {
-  const connected = new WeakSet<Entry>();
-  return (entry) => {
-    if (!connected.has(entry)) {
-      entry.connectBackend({
-        baseURL: options.apiBase,
-        fetch: options.backendFetch,
-        publicAnswers: options.publicAnswers,
-        recorder: options.recorder,
-        log: options.log,
-      });
-      connected.add(entry);
-    }
-    return entry;
-  };
-}
-
-/** The production build: dist/client (template, manifest) and its entry (host/app-entry.ts). */
+/** The production build: dist/client (template, manifest), its entry and server side. */
 export async function buildRenderer(
   distDir: string,
-  entry: Entry,
+  served: Served,
   options: PageRendererOptions,
 ): Promise<PageRenderer> {
   const build = await readPageAssets(path.join(distDir, 'client'));
-  connector(options)(entry);
-  return renderer(options, async () => ({ entry, build }), build.scriptHashes);
+  return renderer(options, async () => ({ ...served, build }), build.scriptHashes);
 }
 
-/** `npm run dev`: the source through Vite, fresh on every request. */
+/**
+ * `npm run dev`: the source through Vite, fresh on every request. A new instance of the entry
+ * (after an edit) gets a server side of its own from `createShop`; the first is `first`'s.
+ */
 export function devRenderer(
   vite: ViteDevServer,
   indexFile: string,
+  first: Served,
+  createShop: (entry: Entry) => ShopServer,
   options: PageRendererOptions,
 ): PageRenderer {
-  const connect = connector(options);
+  const shops = new WeakMap<Entry, ShopServer>([[first.entry, first.shop]]);
+  const shopOf = (entry: Entry): ShopServer => {
+    const known = shops.get(entry);
+    if (known) return known;
+    const shop = createShop(entry);
+    shops.set(entry, shop);
+    return shop;
+  };
   return renderer(options, async (url) => {
     const raw = await readFile(indexFile, 'utf8');
     const template = await vite.transformIndexHtml(url, raw);
-    const entry = connect(await sourceEntry(vite));
-    return { entry, build: { template, pageHead: () => '' } };
+    const entry = await sourceEntry(vite);
+    return { entry, shop: shopOf(entry), build: { template, pageHead: () => '' } };
   });
 }

@@ -7,9 +7,9 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { LRUCache } from 'lru-cache';
 import * as v from 'valibot';
-import type { Entry } from './app-entry.ts';
+import type { Entry } from '../app-entry.ts';
 import type { ShopMetrics } from './metrics.ts';
-import { sameOriginPost } from './settings-forms.ts';
+import { sameOriginPost } from '../forms/same-site.ts';
 
 /** The most bytes a beacon holds: twelve figures are some 900. */
 export const RUM_MAX_BYTES = 4096;

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { pino, type DestinationStream } from 'pino';
-import type { ServerLog } from './app-entry.ts';
+import type { ServerLog } from '../app-entry.ts';
 import type { RouteLabel } from './request-route.ts';
 
 /** What the instance knows of a request while it handles it. */
@@ -15,10 +15,10 @@ export interface RequestContext {
   id: string;
   /** performance.now() when it came. */
   started: number;
-  /** How long its page waited for the backend, and then rendered (host/render.ts), in ms. */
+  /** How long its page waited for the backend, and then rendered (host/pages/render.ts), in ms. */
   backendWaitMs?: number;
   renderMs?: number;
-  /** Its route, once named (host/request-route.ts). */
+  /** Its route, once named (host/process/request-route.ts). */
   label?: RouteLabel;
 }
 
@@ -50,7 +50,7 @@ export interface ShopLog {
   /** One line per answered request; none when the access log is off. */
   access?: (req: Request, res: Response, next: NextFunction) => void;
   /**
-   * A warning for each backend call that failed (the app's server side, connectBackend, and the
+   * A warning for each backend call that failed (the app's server side, createShopServer, and the
    * /api proxy), written whether the access log is on or not: its id, case, outcome, call, why.
    */
   calls: ServerLog;

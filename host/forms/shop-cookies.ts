@@ -2,7 +2,7 @@
 // request, and written through the server's one writer (src/server-entry/cookie-lines.ts), Secure
 // when the visitor's page is served over https. Both come through the app's entry.
 import type { Request, Response } from 'express';
-import type { Entry, ShopCookie } from './app-entry.ts';
+import type { Entry, ShopCookie } from '../app-entry.ts';
 
 export type { ShopCookie };
 
@@ -71,7 +71,7 @@ export function shopCookies({ COOKIES, setCookieLine, clearCookieLine, parseCook
     else setShopCookie(req, res, COOKIES.basket, '1');
   }
 
-  /** Leaves `text` for the page a form goes back to (host/visitor-forms.ts), shown once. */
+  /** Leaves `text` for the page a form goes back to (host/forms/visitor-forms.ts), shown once. */
   function leaveNotice(req: Request, res: Response, text: string): void {
     setShopCookie(req, res, COOKIES.notice, text);
   }

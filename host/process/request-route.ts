@@ -3,8 +3,8 @@
 // grows a series for each). Pages by their route as declared (`/product/:id`), /api by the
 // call's name in src/api's table, everything else by what serves it.
 import type { Request } from 'express';
-import type { Entry } from './app-entry.ts';
-import { CHANGE_HOOK_PATH } from './change-hook.ts';
+import type { Entry } from '../app-entry.ts';
+import { CHANGE_HOOK_PATH } from '../backend/change-hook.ts';
 
 export type Handler = 'page' | 'api' | 'form' | 'image' | 'media' | 'asset' | 'other';
 
@@ -18,7 +18,7 @@ export type RouteApp = Pick<Entry, 'pageRoute' | 'callPattern' | 'FORMS' | 'IMAG
 
 /** The host's own addresses that are not pages (host/app.ts and its routers). */
 const OWN = new Set(['/healthz', '/robots.txt', '/sitemap.xml', '/rum', CHANGE_HOOK_PATH]);
-/** The host's own forms (host/settings-forms.ts). */
+/** The host's own forms (host/forms/settings-forms.ts). */
 const SETTINGS_FORMS = ['/cookie-consent', '/theme'];
 
 export function routeNamer(app: RouteApp): (req: Request) => RouteLabel {

@@ -1,12 +1,12 @@
 // The server's own connections to the backend (its calls for pages and forms, the image route's
 // sources): one keep-alive agent with a cap on sockets, so that a backend that stalls can never
 // pile up sockets until the process runs out of files, shared fairly between the visitors
-// (host/backend-share.ts). Past the cap a call fails at once, and the page or form answers with
-// its message, instead of queueing behind calls that hang; a call past its address's share waits
-// for that address's own calls, within its deadline.
+// (host/backend/backend-share.ts). Past the cap a call fails at once, and the page or form answers
+// with its message, instead of queueing behind calls that hang; a call past its address's share
+// waits for that address's own calls, within its deadline.
 import { Agent, fetch as agentFetch } from 'undici';
 import { BackendShare, type CallKind, shareLimits } from './backend-share.ts';
-import { shopDefaults } from './settings.ts';
+import { shopDefaults } from '../process/settings.ts';
 
 export { BackendBusyError } from './backend-share.ts';
 

@@ -1,8 +1,8 @@
 // Resizing and encoding with sharp (libvips): a maintained native library that decodes JPEG,
 // PNG, WebP, AVIF and GIF safely and fast, and writes AVIF, WebP and mozjpeg's JPEG, none of
 // which JavaScript could do at a useful speed. Its Linux binary comes as an npm package.
-// It runs in a process of its own (host/image-resizer.mjs, why: there), started with the first
-// picture to resize and stopped when idle: many instances never resize one.
+// It runs in a process of its own (host/images/image-resizer.mjs, why: there), started with the
+// first picture to resize and stopped when idle: many instances never resize one.
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -142,7 +142,7 @@ function limiter(concurrency: number, maxWaiting: number, onQueued: () => void) 
   return { queue, counts: () => ({ running, waiting: waiting.length }) };
 }
 
-/** What the resizer tells the metrics (host/metrics.ts). */
+/** What the resizer tells the metrics (host/process/metrics.ts). */
 export interface ResizerEvents {
   /** A resize waits for its turn. */
   queued(): void;

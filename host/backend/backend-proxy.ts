@@ -16,20 +16,20 @@ import http, {
 } from 'node:http';
 import https from 'node:https';
 import type { NextFunction, Request, Response } from 'express';
-import type { Entry, FailedOutcome, ServerLog } from './app-entry.ts';
+import type { Entry, FailedOutcome, ServerLog } from '../app-entry.ts';
 import { isBackendPath } from './backend-paths.ts';
 import { BackendShare, shareLimits } from './backend-share.ts';
-import { requestOf } from './request-log.ts';
-import { requestOrigin } from './request-scheme.ts';
-import { SVG_POLICY } from './security.ts';
-import { shopDefaults } from './settings.ts';
+import { requestOf } from '../process/request-log.ts';
+import { requestOrigin } from '../process/request-scheme.ts';
+import { SVG_POLICY } from '../process/security.ts';
+import { shopDefaults } from '../process/settings.ts';
 
 /**
  * What an /api answer of the backend's may carry to the visitor besides its body: its type,
  * caching and validators, where a redirect or a new object leads, the cookies of the shop's own
  * domain, and what a refusal says. Everything else stays inside: X-Accel-* (which nginx would
  * obey), Refresh, CORS, Clear-Site-Data, Link, a backend's own security headers (the shop sets
- * its own, host/security.ts).
+ * its own, host/process/security.ts).
  */
 const API_HEADERS = [
   'content-type',
@@ -166,12 +166,12 @@ async function readCapped(stream: IncomingMessage, max: number): Promise<Buffer 
   return Buffer.concat(chunks, total);
 }
 
-/** Each left out is the settings' default (host/settings.ts). */
+/** Each left out is the settings' default (host/process/settings.ts). */
 export interface BackendProxyOptions {
   /**
    * Sockets to the backend at most, per instance (BACKEND_MAX_SOCKETS): a stalled backend can
    * hold no more. Further calls wait for one, each address for its share
-   * (host/backend-share.ts).
+   * (host/backend/backend-share.ts).
    */
   maxSockets?: number;
   /**
@@ -184,7 +184,10 @@ export interface BackendProxyOptions {
   timeoutMs?: number;
   /** The most bytes of one /api answer (BACKEND_MAX_ANSWER_BYTES); past it, a 502. */
   maxAnswerBytes?: number;
-  /** Told of each call the proxy answers for itself (host/request-log.ts); the console without. */
+  /**
+   * Told of each call the proxy answers for itself (host/process/request-log.ts); the console
+   * without.
+   */
   log?: ServerLog;
 }
 
@@ -264,8 +267,8 @@ export function backendProxy(
     maxTotalSockets: maxSockets,
     timeout: 4_000,
   });
-  // Which call gets one of those sockets, and when (host/backend-share.ts): the agent itself
-  // then never queues.
+  // Which call gets one of those sockets, and when (host/backend/backend-share.ts): the agent
+  // itself then never queues.
   const share = new BackendShare(shareLimits(maxSockets));
 
   const handle = (req: Request, res: Response, next: NextFunction): void => {
@@ -479,7 +482,7 @@ function relativeApiPath(location: string | undefined, backendOrigin: string): s
  * /media: a file of MEDIA_TYPES (200, or 206 for a range), or 304 for one the browser has; a
  * backend's error as the shop's message. Anything else is a 404: an uploaded page, script or
  * archive never goes out under the shop's name, nor does a redirect elsewhere. The type sent is
- * the one judged, and nosniff (host/security.ts) keeps the browser to it.
+ * the one judged, and nosniff (host/process/security.ts) keeps the browser to it.
  */
 async function handleMedia(
   answer: IncomingMessage,

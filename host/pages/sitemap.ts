@@ -2,8 +2,8 @@
 // kept for a few minutes, so a crawler's visits do not walk the whole catalogue each time.
 import express, { type Request, type Router } from 'express';
 import type { PageRenderer } from './render.ts';
-import { requestOrigin } from './request-scheme.ts';
-import { visitorOf } from './visitor.ts';
+import { requestOrigin } from '../process/request-scheme.ts';
+import { visitorOf } from '../forms/visitor.ts';
 
 const CACHE_MS = 5 * 60_000;
 
@@ -28,7 +28,7 @@ export function sitemapRoutes(
 
   router.get('/robots.txt', async (req, res, next) => {
     try {
-      const { robotsTxt } = await renderer.entry();
+      const { robotsTxt } = (await renderer.served()).entry;
       res.type('text/plain; charset=utf-8').set('Cache-Control', 'public, max-age=3600');
       res.send(robotsTxt(`${origin(req)}/sitemap.xml`));
     } catch (error) {
@@ -43,10 +43,10 @@ export function sitemapRoutes(
     let paths: string[];
     try {
       if (!cached || Date.now() - cached.at > CACHE_MS) {
-        const entry = await renderer.entry();
+        const { entry, shop } = await renderer.served();
         // Anonymous calls with a budget of their own: the walk is shared by every crawler that
         // asks meanwhile, so it is not ended with the request that started it.
-        const calls = entry.startCalls({ ...visitorOf(entry, req), cookies: {} }, timeoutMs);
+        const calls = shop.startCalls({ ...visitorOf(entry, req), cookies: {} }, timeoutMs);
         const walk = entry.sitemapPaths(calls.api);
         void walk.finally(calls.end).catch(() => {});
         cached = { at: Date.now(), paths: walk };

@@ -4,8 +4,8 @@
 // budget, and end with its request; the answer passes on the cookies the backend set and goes
 // 303 back, or shows the form again when it must be fixed.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { PageRenderer } from './render.ts';
-import { formFields, type FormRecord, sameSiteForm } from './settings-forms.ts';
+import type { PageRenderer } from '../pages/render.ts';
+import { formFields, type FormRecord, sameSiteForm } from './same-site.ts';
 import { shopCookies } from './shop-cookies.ts';
 import { passCookies, visitorOf } from './visitor.ts';
 
@@ -30,10 +30,10 @@ export async function visitorForms(
   const answerForm = (path: string) =>
     handled(async (req, res) => {
       // Read per request: in development the entry is the source as it is now.
-      const entry = await renderer.entry();
+      const { entry, shop } = await renderer.served();
       const handle = entry.FORMS[path];
       if (!handle) throw new Error(`no form handler for ${path}`);
-      const calls = entry.startCalls(visitorOf(entry, req), formTimeoutMs);
+      const calls = shop.startCalls(visitorOf(entry, req), formTimeoutMs);
       let answer: Awaited<ReturnType<typeof handle>>;
       try {
         answer = await handle({
@@ -60,7 +60,7 @@ export async function visitorForms(
       res.redirect(303, entry.sameOriginPath(answer.location));
     });
 
-  const { FORMS, FORM_NAMES } = await renderer.entry();
+  const { FORMS, FORM_NAMES } = (await renderer.served()).entry;
   for (const path of Object.keys(FORMS)) {
     // These forms change the visitor's basket, place orders and sign in: a post must say it
     // comes from the shop's own page (Sec-Fetch-Site, or Origin from an older browser).

@@ -1,6 +1,6 @@
-// How both command lines (the shop's host/main.ts and the stub's serve.ts) stop on Ctrl+C or
-// SIGTERM: once, after close() has let what was under way finish (and the stub's last write
-// reach the disk), with exit code 0; 1 if closing failed.
+// How the command lines (the shop's host/main.ts, stub-server/serve.ts, the Django reference's
+// serve.ts) stop on Ctrl+C or SIGTERM: once, after close() has let what was under way finish (and
+// the stub's last write reach the disk), with exit code 0; 1 if closing failed.
 export function stopOnSignals(server: { close(): Promise<void> }, saying: string): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -1,6 +1,6 @@
 // The backend's change hook: POST /hooks/changed, the backend says what changed in the catalogue
 // or the content (contracts/README.md, "Tell the shop what changed"), and the shop renews what
-// shows it at once instead of waiting for its kept copies to run out (host/page-renewal.ts).
+// shows it at once instead of waiting for its kept copies to run out (host/pages/page-renewal.ts).
 //
 // Only the backend may ask for that work: the body is signed with HMAC-SHA256 under a secret the
 // two share (CHANGE_HOOK_SECRET), says when it was sent (a few minutes' leeway), and names itself
@@ -16,7 +16,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { LRUCache } from 'lru-cache';
 import * as v from 'valibot';
-import type { Change } from '../src/server-entry/entry-server.tsx';
+import type { Change } from '../../src/server-entry/entry-server.tsx';
 
 export const CHANGE_HOOK_PATH = '/hooks/changed';
 export const SIGNATURE_HEADER = 'X-Shop-Signature';

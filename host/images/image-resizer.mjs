@@ -1,12 +1,12 @@
 // @ts-check
-// The process that resizes pictures (host/image-resize.ts starts it with the first picture and
-// stops it when it has been idle): sharp and libvips, and the 30–100 MB an AVIF encoder takes
+// The process that resizes pictures (host/images/image-resize.ts starts it with the first picture
+// and stops it when it has been idle): sharp and libvips, and the 30–100 MB an AVIF encoder takes
 // for one photo, live here rather than in the shop's process. A page never waits behind it for
-// memory, and a picture that crashes the decoder takes this process down, not the shop.
-// Plain JavaScript: Node runs it as it is wherever the host runs (built, `npm run dev`, tests).
+// memory, and a picture that crashes the decoder takes this process down, not the shop. Plain
+// JavaScript: Node runs it as it is wherever the host runs (built, `npm run dev`, tests).
 import sharp from 'sharp';
 
-// Every result is kept on disk (host/image-cache.ts): libvips' own cache of open files and
+// Every result is kept on disk (host/images/image-cache.ts): libvips' own cache of open files and
 // operations would only hold memory.
 sharp.cache(false);
 

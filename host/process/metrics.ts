@@ -1,8 +1,8 @@
 // The instance's Prometheus metrics (prom-client), served on an address of their own
 // (METRICS_HOST:METRICS_PORT, loopback by default), never through nginx's public server. Names
 // follow Prometheus' conventions (base units, `_total`, `_seconds`); every label comes from a
-// closed list (host/request-route.ts names routes; src/server-entry/recorder.ts says what the
-// app's server side reports), so no request can add a series. README's Operate section and
+// closed list (host/process/request-route.ts names routes; src/server-entry/recorder.ts says what
+// the app's server side reports), so no request can add a series. README's Operate section and
 // docs/operate.md say what to watch; deploy/alerts.yml what pages someone.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ServerRecorder } from '../src/server-entry/entry-server.tsx';
+import type { ServerRecorder } from '../../src/server-entry/entry-server.tsx';
 import { requestOf } from './request-log.ts';
 import type { RouteLabel } from './request-route.ts';
 
@@ -22,7 +22,10 @@ const ORDER_CALL = '/api/catalog/order_commit';
 /** How many checkout attempts' keys are remembered, so that one attempt is counted once. */
 const ATTEMPTS_KEPT = 10_000;
 
-/** What the image route and its resizer report (host/image-route.ts, host/image-resize.ts). */
+/**
+ * What the image route and its resizer report (host/images/image-route.ts,
+ * host/images/image-resize.ts).
+ */
 export interface PictureRecorder {
   resized(format: string): void;
   failed(reason: string): void;
@@ -33,7 +36,7 @@ export interface PictureRecorder {
 
 export interface ShopMetrics {
   registry: Registry;
-  /** Handed to the app's server entry (connectBackend). */
+  /** Handed to the app's server side (createShopServer). */
   recorder: ServerRecorder;
   pictures: PictureRecorder;
   /** Counts every answered request by its route (named by `name`), and the app's checkouts. */
@@ -44,13 +47,13 @@ export interface ShopMetrics {
   page(route: string, backendWaitMs: number, renderMs: number): void;
   /** A form of the host's own (the cookie notice, the theme) or a post refused as another site's. */
   form(form: string, outcome: string): void;
-  /** A histogram of the figures shoppers' browsers report (host/rum.ts). */
+  /** A histogram of the figures shoppers' browsers report (host/process/rum.ts). */
   histogram(name: string, help: string, buckets: number[], labelNames: string[]): Histogram;
   counter(name: string, help: string, labelNames: string[]): Counter;
 }
 
 export interface MetricsSources {
-  /** Whether the instance is stopping (host/draining.ts). */
+  /** Whether the instance is stopping (host/process/draining.ts). */
   draining(): boolean;
   /** Pictures being resized now, and waiting for their turn. */
   resizes(): { running: number; waiting: number };

@@ -1,7 +1,9 @@
 // What every page of a theme and a page module has in common (some 80 KB: the inline styles, the
 // theme's variables), made into bytes once per build rather than on every request.
 
-/** The build's page template and each page's stylesheets and scripts (host/render.ts's Build). */
+/**
+ * The build's page template and each page's stylesheets and scripts (host/pages/render.ts's Build).
+ */
 export interface PageTemplate {
   template: string;
   pageHead(pageSource: string | undefined): string;

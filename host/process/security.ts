@@ -20,7 +20,9 @@ const TEXT_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const TELEGRAM_SCRIPT = 'https://telegram.org';
 const TELEGRAM_FRAMES = 'https://t.me';
 
-/** `scriptHashes`: the CSP sources of the inline scripts pages carry (host/page-assets.ts). */
+/**
+ * `scriptHashes`: the CSP sources of the inline scripts pages carry (host/pages/page-assets.ts).
+ */
 export function contentSecurityPolicy(path: string, scriptHashes: string[]): string {
   const news = /^\/news\/?$/i.test(path);
   const scripts = ["'self'", ...scriptHashes, ...(news ? [TELEGRAM_SCRIPT] : [])];
