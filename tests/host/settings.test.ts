@@ -1,6 +1,6 @@
-// The settings' one table (host/process/settings.ts): what an operator reads in docs/deploy.md and in
-// `--help` is what the server does, and a bad value stops the start with a message that says
-// which variable and what it may hold.
+// The settings' one table (host/process/settings.ts): what an operator reads in docs/deploy.md
+// and in `--help` is what the server does, and a bad value stops the start with a message that
+// says which variable and what it may hold.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
