@@ -45,7 +45,7 @@ export function setPageCaching(
   res.set(keepable ? publicPageCaching(seconds) : { 'Cache-Control': 'private, no-store' });
   // What a page varies on, for any cache that keys by Vary: its encoding, and the visitor's
   // cookies (the theme, the cookie notice, a basket or a login). nginx keys on the few cookies
-  // that matter instead (deploy/nginx.conf), and the README gives a CDN the same key.
+  // that matter instead (deploy/nginx.conf), and docs/deploy.md gives a CDN the same key.
   res.vary('Accept-Encoding').vary('Cookie');
   return keepable;
 }

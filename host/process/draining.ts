@@ -1,5 +1,5 @@
-// How an instance stops without losing a request (README, Deploy: a rolling restart). Once it
-// stops, /healthz fails, and every answer still to go out says `Connection: close`: nginx sends
+// How an instance stops without losing a request (docs/deploy.md, "Stopping and restarting").
+// Once it stops, /healthz fails, and every answer still to go out says `Connection: close`: nginx sends
 // nothing more on that connection and takes its next requests to the other instance, while
 // this one finishes what it started. New connections are refused by then (server.close()), which
 // nginx also moves on from.

@@ -2,8 +2,8 @@
 // (METRICS_HOST:METRICS_PORT, loopback by default), never through nginx's public server. Names
 // follow Prometheus' conventions (base units, `_total`, `_seconds`); every label comes from a
 // closed list (host/process/request-route.ts names routes; src/server-entry/recorder.ts says what
-// the app's server side reports), so no request can add a series. README's Operate section and
-// docs/operate.md say what to watch; deploy/alerts.yml what pages someone.
+// the app's server side reports), so no request can add a series. docs/operate.md says what to
+// watch; deploy/alerts.yml what pages someone.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

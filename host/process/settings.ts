@@ -1,8 +1,8 @@
 // The shop's settings: one table of the environment variables it reads, each with its default,
 // its limits and a line of help. The environment is read once, at start (host/main.ts); the
-// usage text (`--help`) and the README's table (checked by tests/host/settings.test.ts) are made
-// from this table, and it is the only place a default is written: a server started from a test
-// takes its defaults from here too (host/app.ts).
+// usage text (`--help`) and docs/deploy.md's table (checked by tests/host/settings.test.ts) are
+// made from this table, and it is the only place a default is written: a server started from a
+// test takes its defaults from here too (host/app.ts).
 import os from 'node:os';
 import path from 'node:path';
 
@@ -10,7 +10,7 @@ import path from 'node:path';
 export interface Setting<T> {
   env: string;
   default: T;
-  /** The default as the usage text and the README show it. */
+  /** The default as the usage text and docs/deploy.md show it. */
   shown: string;
   /** What the variable may hold, said to a person. */
   limits: string;
