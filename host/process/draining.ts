@@ -1,8 +1,8 @@
-// How an instance stops without losing a request (docs/deploy.md, "Stopping and restarting").
-// Once it stops, /healthz fails, and every answer still to go out says `Connection: close`: nginx sends
-// nothing more on that connection and takes its next requests to the other instance, while
-// this one finishes what it started. New connections are refused by then (server.close()), which
-// nginx also moves on from.
+// How an instance stops without losing a request (docs/deploy.md, "Stopping and restarting"). Once
+// it stops, /healthz fails, and every answer still to go out says `Connection: close`: nginx sends
+// nothing more on that connection and takes its next requests to the other instance, while this one
+// finishes what it started. New connections are refused by then (server.close()), which nginx also
+// moves on from.
 import type { NextFunction, Request, Response } from 'express';
 
 export interface Draining {
