@@ -75,6 +75,14 @@ interface Rendered {
   app: Buffer;
 }
 
+/**
+ * How long a renewal's render waits for the backend. Nobody waits for it (nginx serves its copy
+ * meanwhile), so answers that come too late for a shopper's page (SSR_DATA_TIMEOUT_MS) still
+ * renew it, rather than fail it and leave it to a retry seconds later. Well within nginx's 30 s
+ * proxy_read_timeout on the renewing listener (deploy/nginx.conf).
+ */
+const RENEWAL_DATA_TIMEOUT_MS = 10_000;
+
 /** How long a renewal's render serves the page's other variants. */
 const RENEWAL_RENDER_MS = 10_000;
 
@@ -155,7 +163,9 @@ function renderer(
       const calls = entry.startCalls(
         // A page for everyone is asked for as nobody in particular.
         { ...visitor, cookies: shared ? {} : (posted?.cookies ?? visitor.cookies) },
-        Math.min(options.dataTimeoutMs, posted?.budgetMs ?? Infinity),
+        since === undefined
+          ? Math.min(options.dataTimeoutMs, posted?.budgetMs ?? Infinity)
+          : Math.max(options.dataTimeoutMs, RENEWAL_DATA_TIMEOUT_MS),
       );
       let result: RenderResult;
       try {

@@ -2,12 +2,16 @@
 // The variants that differ only in theme and encoding share one render on an instance
 // (host/render.ts, sharedRenders): the renewal of a page costs 2 renders there, not 12, and
 // each variant still carries its own theme.
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningShop, startShopServer } from '../../host/app.ts';
 import { RENEW_HEADER } from '../../host/page-renewal.ts';
+import { startServer as startStub } from '../../stub-server/server.ts';
 
 let shop: RunningShop;
 let dataDir: string;
@@ -81,5 +85,46 @@ describe('a renewal of /product/7 in every variant', () => {
     await product({ theme: 'light', encoding: 'br', accepted: false });
     await product({ theme: 'light', encoding: 'br', accepted: false });
     expect((await productRenders()) - before).toBe(2);
+  });
+});
+
+describe('a renewal in front of a slow backend', () => {
+  it('waits for answers a shopper’s page would not, and is kept whole', async () => {
+    const stub = await startStub({ port: 0, dataFile: path.join(dataDir, 'slow.json') });
+    // Every answer a second late: past the shopper's budget of 300 ms, within a renewal's.
+    const slow = createServer((req, res) => {
+      setTimeout(() => {
+        void fetch(`${stub.url.replace(/\/$/, '')}${req.url}`).then(async (answer) => {
+          res.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? '',
+          });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        });
+      }, 1000);
+    });
+    slow.listen(0, '127.0.0.1');
+    await once(slow, 'listening');
+    const slowShop = await startShopServer({
+      port: 0,
+      host: '127.0.0.1',
+      apiTarget: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+      dataTimeoutMs: 300,
+    });
+    try {
+      const ask = (headers: Record<string, string> = {}) =>
+        fetch(`${slowShop.url}product/7`, { headers: { cookie: 'theme=light', ...headers } });
+      // A shopper's page goes out at its deadline, unloaded, and no cache may keep it.
+      const shopper = await ask();
+      expect(shopper.headers.get('cache-control')).toBe('private, no-store');
+      // The renewal has the product, and nginx may keep it.
+      const renewal = await ask({ [RENEW_HEADER]: String(Date.now()) });
+      expect(renewal.headers.get('cache-control')).toMatch(/s-maxage=\d+/);
+      expect(await renewal.text()).toContain('Малина');
+    } finally {
+      await slowShop.close();
+      slow.closeAllConnections();
+      slow.close();
+      await stub.close();
+    }
   });
 });
