@@ -55,6 +55,52 @@ function freshSince(req: Request): number | undefined {
   return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
 }
 
+type RenderResult = Awaited<ReturnType<ShopServer['renderPage']>>;
+
+/** A page's render: React's result, and the app's markup whole (none for a redirect). */
+interface Rendered {
+  /** Its `pipe` already used: the markup is `app`. */
+  result: RenderResult;
+  app: Buffer;
+}
+
+/**
+ * How long a renewal's render waits for the backend. Nobody waits for it (nginx serves its copy
+ * meanwhile), so answers that come too late for a shopper's page (SSR_DATA_TIMEOUT_MS) still
+ * renew it, rather than fail it and leave it to a retry seconds later. Well within nginx's 30 s
+ * proxy_read_timeout on the renewing listener (deploy/nginx.conf).
+ */
+const RENEWAL_DATA_TIMEOUT_MS = 10_000;
+
+/** How long a renewal's render serves the page's other variants. */
+const RENEWAL_RENDER_MS = 10_000;
+
+/**
+ * A change renews each page it reaches in every variant nginx keeps: 2 themes × 2 cookie notices
+ * × 3 encodings. The app's markup is the same across themes (the template carries the theme) and
+ * encodings, so the variants of one renewal (one address, notice and renewal time) that reach an
+ * instance share its render: 12 renders of a page become 2 per instance. Only a render nginx may
+ * keep (whole, from the backend's answers) is shared, and only for a few seconds: a renewal that
+ * failed renders again when it is tried again, and a newer change asks with a newer time.
+ */
+function sharedRenders() {
+  const renders = new Map<string, Promise<Rendered>>();
+  return (key: string, produce: () => Promise<Rendered>): Promise<Rendered> => {
+    const known = renders.get(key);
+    if (known) return known;
+    const render = produce();
+    renders.set(key, render);
+    const forget = () => renders.delete(key);
+    render.then(({ result }) => {
+      const whole =
+        result.kind === 'redirect' || (result.status === 200 && result.complete && !result.standIn);
+      if (whole) setTimeout(forget, RENEWAL_RENDER_MS).unref();
+      else forget();
+    }, forget);
+    return render;
+  };
+}
+
 /** A form posted without the app that must be shown again (host/forms/visitor-forms.ts). */
 export interface PostedForm {
   outcome: FormOutcome;
@@ -81,6 +127,7 @@ function renderer(
   load: (url: string) => Promise<Served & { build: Build }>,
   scriptHashes: string[] = [],
 ): PageRenderer {
+  const renewalRenders = sharedRenders();
   const render = async (req: Request, res: Response, posted?: PostedForm) => {
     const started = performance.now();
     const { entry, shop, build } = await load(req.originalUrl);
@@ -96,27 +143,49 @@ function renderer(
     const notice = takeNotice(req, res);
     passCookies(res, posted?.setCookies ?? []);
     const visitor = visitorOf(entry, req);
-    const calls = shop.startCalls(
-      // A page for everyone is asked for as nobody in particular.
-      { ...visitor, cookies: shared ? {} : (posted?.cookies ?? visitor.cookies) },
-      Math.min(options.dataTimeoutMs, posted?.budgetMs ?? Infinity),
-    );
-    let result: Awaited<ReturnType<ShopServer['renderPage']>>;
-    try {
-      result = await shop.renderPage({
-        url: req.originalUrl,
-        origin: options.siteUrl ?? requestOrigin(req),
-        cookieAccepted: cookieAcceptedBy(req),
-        calls,
-        shared,
-        outcome: posted?.outcome ?? (notice ? { notice } : {}),
-        freshSince: shared ? freshSince(req) : undefined,
-        rumSample: options.rumSample,
-      });
-    } finally {
-      // The page has its data (or goes out without it): no call of it outlives it.
-      calls.end();
-    }
+    const cookieAccepted = cookieAcceptedBy(req);
+    const origin = options.siteUrl ?? requestOrigin(req);
+    const since = shared ? freshSince(req) : undefined;
+    /** Whether this request rendered its page, or had a renewal's render (sharedRenders). */
+    let rendered = false;
+    const produce = async (): Promise<Rendered> => {
+      rendered = true;
+      const calls = shop.startCalls(
+        // A page for everyone is asked for as nobody in particular.
+        { ...visitor, cookies: shared ? {} : (posted?.cookies ?? visitor.cookies) },
+        since === undefined
+          ? Math.min(options.dataTimeoutMs, posted?.budgetMs ?? Infinity)
+          : Math.max(options.dataTimeoutMs, RENEWAL_DATA_TIMEOUT_MS),
+      );
+      let result: RenderResult;
+      try {
+        result = await shop.renderPage({
+          url: req.originalUrl,
+          origin,
+          cookieAccepted,
+          calls,
+          shared,
+          outcome: posted?.outcome ?? (notice ? { notice } : {}),
+          freshSince: since,
+          rumSample: options.rumSample,
+        });
+      } finally {
+        // The page has its data (or goes out without it): no call of it outlives it.
+        calls.end();
+      }
+      if (result.kind === 'redirect') return { result, app: Buffer.alloc(0) };
+      // The page is whole before its first byte (renderPage waits for every part), so it goes
+      // out as one write: compressed in one piece rather than in React's 2 KB chunks, each a
+      // call to zlib of its own. A render that fails on the way rejects here, before any header
+      // is sent.
+      const body = new PassThrough();
+      result.pipe(body);
+      return { result, app: await buffer(body) };
+    };
+    const { result, app } =
+      since !== undefined && !notice
+        ? await renewalRenders(`${origin} ${req.originalUrl} ${cookieAccepted} ${since}`, produce)
+        : await produce();
     passCookies(res, result.setCookies);
     markBasket(req, res, cookies, result.basketLines);
     const keepable = setPageCaching(
@@ -141,7 +210,7 @@ function renderer(
             host: req.get('host') ?? '',
             url: req.originalUrl,
             theme: themeOf(req),
-            accepted: cookieAcceptedBy(req),
+            accepted: cookieAccepted,
             encoding: accepted as KeptPage['encoding'],
             shows: result.shows,
           }
@@ -153,7 +222,7 @@ function renderer(
       const renderMs = Math.max(0, performance.now() - started - backendWaitMs);
       context.backendWaitMs = backendWaitMs;
       context.renderMs = renderMs;
-      options.pageTimed?.(result.route ?? '(not found)', backendWaitMs, renderMs);
+      if (rendered) options.pageTimed?.(result.route ?? '(not found)', backendWaitMs, renderMs);
       // DevTools and the shopper's TTFB then tell the server's time from the network's.
       if (options.serverTiming) {
         res.set(
@@ -171,12 +240,6 @@ function renderer(
     }
     const page = pageBytes(entry, build, themeOf(req), result.pageSource);
     const data = `<script id="${entry.PAGE_DATA_ID}" type="application/json">${result.embedded}</script>`;
-    // The page is whole before its first byte (renderPage waits for every part), so it goes out
-    // as one write: compressed in one piece rather than in React's 2 KB chunks, each a call to
-    // zlib of its own. A render that fails on the way rejects here, before any header is sent.
-    const body = new PassThrough();
-    result.pipe(body);
-    const app = await buffer(body);
     const html = Buffer.concat([
       page.start,
       Buffer.from(result.head),
