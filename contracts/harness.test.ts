@@ -136,6 +136,9 @@ describe('the completeness check', () => {
     const reads = 'const name = user?.username;';
     expect(fieldsNotReadByApp(user, [reads])).toEqual(['email']);
     expect(fieldsNotReadByApp(user, [reads, 'send(user.email)'])).toEqual([]);
+    // Taken out of the answer by destructuring, as a page's props are.
+    expect(fieldsNotReadByApp(user, [reads, 'const show = ({ email }) => email;'])).toEqual([]);
+    expect(fieldsNotReadByApp(user, [reads, 'const { id, email = "" } = user;'])).toEqual([]);
     // Named in a comment, or a longer name that starts the same, is not a read.
     expect(
       fieldsNotReadByApp(user, [reads, '// user.email\n/* user.email */ user.emails']),

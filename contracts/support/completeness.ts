@@ -84,12 +84,14 @@ function withoutComments(source: string): string {
 }
 
 /**
- * Fields the pact asks of a backend that no app source reads (`.field` or `?.field`). The app's
- * type declarations are no reader, so src/api/types.ts is left out of `sources` by the caller.
+ * Fields the pact asks of a backend that no app source reads: `.field`, `?.field`, or taken out
+ * of the answer by destructuring (`({ field })`, `{ id, field = '' }`). The app's type
+ * declarations are no reader, so src/api/types.ts is left out of `sources` by the caller.
  */
 export function fieldsNotReadByApp(pact: PactFile, sources: string[]): string[] {
   const code = sources.map(withoutComments).join('\n');
-  return requiredResponseFields(pact).filter(
-    (field) => !new RegExp(`\\.${field}(?![\\w$])`).test(code),
-  );
+  const read = (field: string) =>
+    new RegExp(`\\.${field}(?![\\w$])`).test(code) ||
+    new RegExp(`[{,]\\s*${field}\\s*[,}=]`).test(code);
+  return requiredResponseFields(pact).filter((field) => !read(field));
 }
