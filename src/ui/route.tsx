@@ -32,6 +32,12 @@ type NoQueries = Record<never, never>;
 export interface RouteData<C extends Queries = NoQueries, D extends Queries = NoQueries> {
   critical?: C;
   deferred?: D;
+  /**
+   * What the page asks for itself (its own hook finds the answers by their keys): the server
+   * renders them and a navigation starts them, but they are no props, and a change of the
+   * address the page makes itself (the search's `q` at each key) asks for nothing.
+   */
+  ownQueries?: Queries;
   /** Where a 404 answer of a critical query sends the shopper (spec §8); else the 404 page. */
   missing?: string;
 }
@@ -51,6 +57,7 @@ function isRedirect(data: object): data is Redirect {
 interface Decided<C extends Queries, D extends Queries> {
   critical: C;
   deferred: D;
+  ownQueries?: Queries;
   missing?: string;
 }
 
@@ -306,8 +313,8 @@ export function defineRoute<
           head: () => undefined,
         };
       }
-      const { critical, deferred, missing } = decided;
-      const all = { ...critical, ...deferred };
+      const { critical, deferred, ownQueries, missing } = decided;
+      const all = { ...critical, ...deferred, ...ownQueries };
       return {
         redirect: undefined,
         queries: Object.values(all),

@@ -9,13 +9,14 @@ import type { SearchFound } from './useSearchResults';
 export const searchRoute = defineRoute({
   path: paths.search.pattern,
   // The results the server renders and a navigation starts. Typing on the page searches on its
-  // own (useSearchResults), after a pause (spec §9), and finds these by their key first.
+  // own (useSearchResults), after a pause (spec §9), and finds these by their key first: the
+  // page's, not the route's to load at each key the field writes into the URL.
   data: (_params, search) => {
     const q = queryOf(search.get('q') ?? '');
-    const deferred: Record<string, Query<SearchFound>> = q === ''
+    const ownQueries: Record<string, Query<SearchFound>> = q === ''
       ? {}
       : { results: searchQuery(q) };
-    return { deferred };
+    return { ownQueries };
   },
   title: 'Поиск',
   page: () => import('./SearchPage'),
