@@ -11,6 +11,9 @@
 //   3. What 1,000 hooks with a wrong signature cost: their time through nginx, and the CPU time
 //      of the instances and of nginx's workers while they come.
 import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   HOOK_SECRET,
@@ -21,7 +24,8 @@ import {
   type Variant,
   variantHeaders,
 } from '../tests/e2e/change-hooks.ts';
-import { type StubRecipe, startStubRecipe } from '../tests/e2e/nginx-recipe.ts';
+import { type RecipeInFront, startRecipeInFront } from '../tests/e2e/nginx-recipe.ts';
+import { spawnStub } from '../tests/stub/stub-process.ts';
 import { runBench } from './lib/main.ts';
 import { allMet, ms, row, targetTable, writeReport } from './lib/report.ts';
 import { requireBuild } from './lib/shop.ts';
@@ -49,6 +53,9 @@ interface Product {
   name: string;
   price: number | null;
 }
+
+/** The recipe in front of the stub, and the stub's own address (its controls, its API). */
+type FreshRecipe = RecipeInFront & { backendUrl: string };
 
 /** What the shop's stub has: its products, sections and the searches shoppers make. */
 interface Catalogue {
@@ -101,8 +108,8 @@ function pagesShowing(catalogue: Catalogue, product: Product): string[] {
   return pages;
 }
 
-async function setPrice(recipe: StubRecipe, id: number, price: number): Promise<void> {
-  const answer = await fetch(`${recipe.backend.url}__control/state`, {
+async function setPrice(recipe: FreshRecipe, id: number, price: number): Promise<void> {
+  const answer = await fetch(`${recipe.backendUrl}__control/state`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ product: { id, price } }),
@@ -142,7 +149,7 @@ async function keep(front: string, pages: string[]): Promise<void> {
  * sending to the last variant of its pages seen with the new price (Infinity: not within GIVE_UP).
  */
 async function timeOneChange(
-  recipe: StubRecipe,
+  recipe: FreshRecipe,
   catalogue: Catalogue,
   product: Product,
   price: number,
@@ -156,10 +163,19 @@ async function timeOneChange(
   const seenAt = await Promise.all(
     pages.flatMap((page) =>
       VARIANTS.map(async (variant) => {
+        // nginx answers 304 from its copy while the copy is the one already read: a poll costs
+        // a few headers until the page is renewed.
+        let etag: string | null = null;
         while (performance.now() - sent < GIVE_UP_MS) {
-          const answer = await fetch(`${recipe.url}${page}`, { headers: variantHeaders(variant) });
+          const headers = variantHeaders(variant);
+          const answer: Response = await fetch(`${recipe.url}${page}`, {
+            headers: etag ? { ...headers, 'If-None-Match': etag } : headers,
+          });
           const html = await answer.text();
-          if (shown.test(html)) return performance.now() - sent;
+          if (answer.status !== 304) {
+            if (shown.test(html)) return performance.now() - sent;
+            etag = answer.headers.get('etag');
+          }
           await sleep(POLL_MS);
         }
         return Infinity;
@@ -220,7 +236,7 @@ function shopperRequest(catalogue: Catalogue): { page: string; variant: Variant 
  * SHOPPERS shoppers for `seconds`, one product's price changed and told each second; the cache
  * statuses of the shoppers' answers (none of the instances' renewals).
  */
-async function steadyTraffic(recipe: StubRecipe, catalogue: Catalogue, seconds: number) {
+async function steadyTraffic(recipe: FreshRecipe, catalogue: Catalogue, seconds: number) {
   const statuses: string[] = [];
   const end = performance.now() + seconds * 1000;
   const shoppers = Array.from({ length: SHOPPERS }, async () => {
@@ -282,7 +298,7 @@ function childrenOf(pid: number): number[] {
     });
 }
 
-async function badHooks(recipe: StubRecipe) {
+async function badHooks(recipe: FreshRecipe) {
   const pids = {
     instances: recipe.shops.map((shop) => shop.child.pid ?? 0),
     nginx: childrenOf(recipe.pid),
@@ -318,14 +334,38 @@ async function badHooks(recipe: StubRecipe) {
   };
 }
 
+/**
+ * The stub in a process of its own, as a backend is, and the recipe in front of it. In this
+ * process its answers would wait behind the bench's own pollers and shoppers, and the figures
+ * would time the bench.
+ */
 async function startFresh(atExit: (stop: () => Promise<unknown>) => void, lifetime: number) {
-  const recipe = await startStubRecipe({
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-fresh-'));
+  const stub = await spawnStub(path.join(dir, 'db.json'), ['--controls']).catch(
+    async (error: unknown) => {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    },
+  );
+  const stopStub = async () => {
+    await stub.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  const front = await startRecipeInFront(stub.url.replace(/\/$/, ''), {
     CHANGE_HOOK_SECRET: HOOK_SECRET,
     PAGE_CACHE_SECONDS: String(lifetime),
     CATALOG_CACHE_FRESH_MS: String(lifetime * 1000),
+  }).catch(async (error: unknown) => {
+    await stopStub();
+    throw error;
   });
+  const recipe: FreshRecipe = { ...front, backendUrl: stub.url };
   let closed: Promise<void> | undefined;
-  const close = () => (closed ??= recipe.close());
+  const close = () =>
+    (closed ??= (async () => {
+      await front.close();
+      await stopStub();
+    })());
   atExit(close);
   return { recipe, close };
 }
@@ -335,7 +375,7 @@ await runBench(async (atExit) => {
 
   // 1. From a change to the last variant renewed.
   const { recipe, close } = await startFresh(atExit, 3600);
-  const catalogue = await readCatalogue(`${recipe.backend.url}api`);
+  const catalogue = await readCatalogue(`${recipe.backendUrl}api`);
   const measured = catalogue.products.filter(
     (product) =>
       product.price !== null && catalogue.selections.some((s) => s.products.includes(product.id)),
