@@ -187,9 +187,9 @@ export async function startRecipe(
   const renewPort = options.renewPort ?? (await freePort());
   const statusPort = await freePort();
   let conf = await readFile(path.join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
-  // The upstream's servers, and the hook's copy to each.
-  conf = swap(conf, '127.0.0.1:3001', `127.0.0.1:${shops[0].port}`, 2);
-  conf = swap(conf, '127.0.0.1:3002', `127.0.0.1:${shops[1].port}`, 2);
+  // The upstreams' servers (shoppers', renewals'), and the hook's copy to each.
+  conf = swap(conf, '127.0.0.1:3001', `127.0.0.1:${shops[0].port}`, 3);
+  conf = swap(conf, '127.0.0.1:3002', `127.0.0.1:${shops[1].port}`, 3);
   conf = swap(conf, 'listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
   conf = swap(conf, 'listen 127.0.0.1:8081;', `listen 127.0.0.1:${statusPort};`);
   conf = swap(conf, 'listen 127.0.0.1:8082;', `listen 127.0.0.1:${renewPort};`);
