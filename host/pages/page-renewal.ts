@@ -47,10 +47,16 @@ export const STAND_IN_HEADER = 'X-Shop-Data';
 
 /** A burst of hooks is gathered this long and renewed as one change. */
 const GATHER_MS = 50;
-/** Renewals under way at once: the instances render them beside shoppers' pages. */
+/** Renewals that render under way at once (leads, retries): beside shoppers' pages. */
 const AT_ONCE = 4;
 /** Of those, retries at most: the others are always free for a change. */
 const RETRIES_AT_ONCE = 2;
+/**
+ * A change's other variants of a page whose lead is done, under way at once beside those: the
+ * instance that rendered the lead answers them from its render (host/pages/render.ts's
+ * sharedRenders), so they cost a compression, not a render.
+ */
+const FOLLOWERS_AT_ONCE = 8;
 /** The pause before a page that was not renewed is tried again, doubling up to the last. */
 const LAST_RETRY_MS = 60_000;
 const RETRY_MS = [1000, 2000, 4000, 8000, 15_000, 30_000, LAST_RETRY_MS];
@@ -139,17 +145,19 @@ function renewals(list: KeptPage[], since: number, lead: boolean): Renewal[] {
 
 /**
  * Renewals run AT_ONCE at a time, in two lines. A change's pages come first, the oldest change's
- * first: a change must reach shoppers within seconds. Then, in whatever the changes leave and at
- * most RETRIES_AT_ONCE of it, a round of retries of the pages that were not renewed (the backend
- * down or slow, a render timed out), and the pages taken over from the last process: these can
- * hang for as long as nginx waits for a render, and a change never waits behind them. Rounds of
- * retries are spaced by a pause that grows while they fail. A page is renewed once at a time; a
- * change that reaches it meanwhile renews it again after, with that change's time.
+ * first: a change must reach shoppers within seconds. Its variants of a page whose lead is done
+ * have FOLLOWERS_AT_ONCE more slots: the lead's render serves them (nginx sends a page's renewals
+ * to one instance). Then, in whatever the changes leave and at most RETRIES_AT_ONCE of it, a
+ * round of retries of the pages that were not renewed (the backend down or slow, a render timed
+ * out), and the pages taken over from the last process: these can hang for as long as nginx
+ * waits for a render, and a change never waits behind them. Rounds of retries are spaced by a
+ * pause that grows while they fail. A page is renewed once at a time; a change that reaches it
+ * meanwhile renews it again after, with that change's time.
  */
 export function pageRenewal(options: PageRenewalOptions): PageRenewal {
   const { app } = options;
   const renewUrl = options.renewUrl ? new URL(options.renewUrl) : undefined;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: AT_ONCE });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: AT_ONCE + FOLLOWERS_AT_ONCE });
   /** The pages this instance rendered, by key; the most recently rendered last. */
   const pages = new Map<string, KeptPage>();
   /** The pages changes reached, waiting to be renewed, the oldest change's first. */
@@ -159,11 +167,15 @@ export function pageRenewal(options: PageRenewalOptions): PageRenewal {
   /** The pages that were not renewed, waiting for the next round of retries. */
   const failed = new Map<string, Renewal>();
   /** The pages being renewed, each with what a change asked for meanwhile. */
-  const underWay = new Map<string, { renewal: Renewal; retry: boolean; next?: Renewal }>();
+  const underWay = new Map<
+    string,
+    { renewal: Renewal; retry: boolean; follows: boolean; next?: Renewal }
+  >();
   const finishing = new Set<Promise<void>>();
   /** Addresses whose leading variant is being renewed, by how many. */
   const leading = new Map<string, number>();
   let retriesUnderWay = 0;
+  let followersUnderWay = 0;
   let inRound = false;
   let roundFailed = 0;
   let gathered: Change | null = null;
@@ -244,9 +256,16 @@ export function pageRenewal(options: PageRenewalOptions): PageRenewal {
     else changed.set(renewal.key, renewal);
   };
 
-  /** The first renewal of `line` that may start: a variant waits while its address's leads. */
-  const takeFrom = (line: Map<string, Renewal>) => {
+  /**
+   * The first renewal of `line` that may start (of those `which` takes): a variant waits while
+   * its address's leads.
+   */
+  const takeFrom = (
+    line: Map<string, Renewal>,
+    which: (renewal: Renewal) => boolean = () => true,
+  ) => {
     for (const [key, renewal] of line) {
+      if (!which(renewal)) continue;
       if (!renewal.leads && leading.has(addressOf(renewal.page))) continue;
       line.delete(key);
       return renewal;
@@ -254,11 +273,16 @@ export function pageRenewal(options: PageRenewalOptions): PageRenewal {
     return undefined;
   };
 
-  const start = (renewal: Renewal, retry: boolean) => {
+  const start = (renewal: Renewal, retry: boolean, follows = false) => {
     const address = addressOf(renewal.page);
     if (renewal.leads) leading.set(address, (leading.get(address) ?? 0) + 1);
     if (retry) retriesUnderWay += 1;
-    const current: { renewal: Renewal; retry: boolean; next?: Renewal } = { renewal, retry };
+    if (follows) followersUnderWay += 1;
+    const current: { renewal: Renewal; retry: boolean; follows: boolean; next?: Renewal } = {
+      renewal,
+      retry,
+      follows,
+    };
     underWay.set(renewal.key, current);
     const finished = renewOne(renewal.page, renewal.since).then((outcome) => {
       finishing.delete(finished);
@@ -269,6 +293,7 @@ export function pageRenewal(options: PageRenewalOptions): PageRenewal {
         else leading.delete(address);
       }
       if (retry) retriesUnderWay -= 1;
+      if (follows) followersUnderWay -= 1;
       if (current.next) renewForChange(current.next);
       else if (outcome !== 'renewed') {
         failed.set(renewal.key, { ...renewal, leads: false });
@@ -297,7 +322,13 @@ export function pageRenewal(options: PageRenewalOptions): PageRenewal {
 
   /** Starts what the slots allow, a change's pages first; then ends a finished round of retries. */
   const pump = () => {
-    while (!closed && underWay.size < AT_ONCE) {
+    // A change's variants whose address's lead is done: in slots of their own.
+    while (!closed && followersUnderWay < FOLLOWERS_AT_ONCE) {
+      const renewal = takeFrom(changed, ({ leads }) => !leads);
+      if (!renewal) break;
+      start(renewal, false, true);
+    }
+    while (!closed && underWay.size - followersUnderWay < AT_ONCE) {
       let renewal = takeFrom(changed);
       const retry = !renewal;
       if (!renewal && retriesUnderWay < RETRIES_AT_ONCE) renewal = takeFrom(retrying);

@@ -1,7 +1,8 @@
 // The renewal of kept pages after a change (host/pages/page-renewal.ts), against a stand-in for
 // nginx's renewing listener that the test answers by hand: a fresh change's pages are renewed at
 // once even while earlier pages' retries hang, a page is renewed once at a time with the newest
-// change's time, and never more than 4 renewals are under way.
+// change's time, and never more than 4 renders are under way (leads and retries), with 8 more for
+// the variants whose lead is done.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type KeptPage, type PageRenewal, pageRenewal } from '../../host/pages/page-renewal.ts';
@@ -89,6 +90,18 @@ const page = (url: string, shows: number): KeptPage => ({
   shows: [productShown(shows)],
 });
 const productChanged = (id: number): Change => ({ ...NO_CHANGE, products: [id] });
+/** The 12 variants nginx keeps of `url`: 2 themes × notice on and off × 3 encodings. */
+const variants = (url: string, shows: number): KeptPage[] =>
+  (['light', 'dark'] as const).flatMap((theme) =>
+    [true, false].flatMap((accepted) =>
+      (['br', 'gzip', ''] as const).map((encoding) => ({
+        ...page(url, shows),
+        theme,
+        accepted,
+        encoding,
+      })),
+    ),
+  );
 const renewedAt = (url: string) =>
   asked.filter((one) => one.url === url && one.answer === 'renewed');
 
@@ -119,6 +132,25 @@ describe('a fresh change', () => {
     await renewal.idle();
     expect(failing.filter((url) => renewedAt(url).length !== 1)).toEqual([]);
     expect(mostAtOnce).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('a change’s variants of a page', () => {
+  it('follow its lead beyond the render slots, while the leads of other pages hang', async () => {
+    for (const variant of variants('/product/5', 5)) renewal.kept(variant);
+    for (const id of [6, 7, 8]) renewal.kept(page(`/product/${id}`, id));
+    // /product/5's lead is renewed; its other variants, and the other pages' leads, hang.
+    answerFor = (url, nth) => (url === '/product/5' && nth === 1 ? 'renewed' : 'hold');
+    renewal.change({ ...NO_CHANGE, products: [5, 6, 7, 8] });
+    const heldOf = (url: string) => held.filter((entry) => entry.asked.url === url).length;
+    await expect.poll(() => heldOf('/product/5'), { timeout: 20_000 }).toBe(8);
+    expect(heldOf('/product/6') + heldOf('/product/7') + heldOf('/product/8')).toBe(3);
+    // Once answered, the rest follow; never more than 4 + 8 at once.
+    answerFor = () => 'renewed';
+    for (const entry of held.splice(0)) answer(entry, 'renewed');
+    await renewal.idle();
+    expect(renewedAt('/product/5')).toHaveLength(12);
+    expect(mostAtOnce).toBeLessThanOrEqual(12);
   });
 });
 
