@@ -4,6 +4,7 @@
 // the hook can bring a change. Every variant of every page that shows it is renewed in nginx, and
 // each instance's memory; a hook that is not the backend's renews nothing; a hook heard while the
 // backend is down empties nothing, and the change shows once the backend is back.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHANGE_HOOK_PATH } from '../../host/backend/change-hook.ts';
 import {
@@ -73,6 +74,18 @@ async function showing(pages: string[], price: number): Promise<string[]> {
   return wrong;
 }
 
+/**
+ * The instances that answered nginx's renewals of `page` (in its access log, flushed each second:
+ * the renewing listener never answers from the cache), once all 12 are there; none before.
+ */
+function renewedBy(log: string, page: string): string[] {
+  const renewals = log
+    .split('\n')
+    .filter((line) => line.includes(`"GET ${page} HTTP/1.1"`) && line.includes(' cache=BYPASS '));
+  if (renewals.length < VARIANTS.length) return [];
+  return [...new Set(renewals.map((line) => / up=(\S+)/.exec(line)?.[1] ?? 'none'))];
+}
+
 describe('a change the backend tells of', () => {
   test('renews every kept variant of every page that shows it, and both instances’ memory', async () => {
     await keepAll(RASPBERRY_PAGES);
@@ -86,6 +99,10 @@ describe('a change the backend tells of', () => {
       detail: 'Принято',
     });
     await expect.poll(() => showing(RASPBERRY_PAGES, 1234), { timeout: 60_000 }).toEqual([]);
+    // nginx sent each page's renewals to one instance, which rendered it for all 12 variants.
+    await expect
+      .poll(async () => renewedBy(await readFile(recipe.accessLog, 'utf8'), '/product/7'))
+      .toEqual([expect.stringMatching(/^127\.0\.0\.1:\d+$/)]);
     // Each instance's own memory too (its answers are fresh for an hour): a page it renders now
     // for a visitor of its own shows the new price.
     for (const shop of recipe.shops) {
