@@ -109,6 +109,8 @@ function withoutMantineCssVariables(): Plugin {
 //   vite build --ssr src/server-entry/entry-server.tsx   the app's server entry, dist/server
 //   vite build --ssr host/main.ts --mode host   the Node host that loads it, dist/host (`node
 //                                               dist/host/main.js`), the stub within it
+// `vite build --mode profile` makes dist/profile/client, the browser's files on React's profiling
+// build, for `npm run bench:trace`.
 // `npm run dev` runs Vite inside the shop's own server (`tsx host/main.ts --dev`).
 export default defineConfig(({ command, isSsrBuild, mode }) => ({
   plugins:
@@ -118,6 +120,9 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
   resolve: {
     alias: {
       'use-sync-external-store/shim/index.js': path.resolve('src/lib/use-sync-external-store.ts'),
+      // `--mode profile` (bench/trace-home.ts): React's profiling build, which names each
+      // component's render in a performance trace.
+      ...(mode === 'profile' ? { 'react-dom/client': 'react-dom/profiling' } : {}),
     },
   },
   // The server's entry carries the few icons the shop draws, not the package's ~5,900: imported
@@ -126,7 +131,14 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
   // the entry took 58 MB with them external, 31 MB bundled).
   ssr: { noExternal: ['@tabler/icons-react', /^@mantine\//] },
   build: {
-    outDir: mode === 'host' ? 'dist/host' : isSsrBuild ? 'dist/server' : 'dist/client',
+    outDir:
+      mode === 'host'
+        ? 'dist/host'
+        : mode === 'profile'
+          ? 'dist/profile/client'
+          : isSsrBuild
+            ? 'dist/server'
+            : 'dist/client',
     // The host reads public/ where it is; the other two copy it (the browser's from there).
     copyPublicDir: mode !== 'host',
     manifest: !isSsrBuild,
