@@ -280,7 +280,8 @@ function componentRenders(stamps: TraceEvent[]): TraceFigures['components'] {
     .map(
       (e) => e.args?.data as { message?: string; start?: unknown; end?: unknown; track?: string },
     )
-    .filter((data) => data?.track === 'Components ⚛')
+    // "Blocked" marks where a render waited, not a component.
+    .filter((data) => data?.track === 'Components ⚛' && data.message !== 'Blocked')
     // In the trace's microseconds.
     .map((data) => ({
       name: String(data.message),
