@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { Product, SectionRef } from '../../api/types';
 import { Link } from 'wouter';
 import text from '../../ui/controls/Text.module.css';
@@ -8,20 +8,31 @@ import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 import { CATALOG_TITLE } from './texts';
 import classes from './HomeBlocks.module.css';
 
-/** A block of the home page: its title (and a link beside it), then its content. */
+/** The rows a grid of `cards` makes on a phone: where the block's place is held (HomeBlocks.module.css). */
+function gridStyle(cards: number): CSSProperties {
+  return { '--home-grid-rows': Math.ceil(cards / 2) } as CSSProperties;
+}
+
+/** A block of the home page: its title (and a link beside it), then its grid of `cards`. */
 function Block({
   id,
   title,
   more,
+  cards,
   children,
 }: {
   id: string;
   title: string;
   more?: ReactNode;
+  cards: number;
   children: ReactNode;
 }) {
   return (
-    <section className={classes.block} aria-labelledby={id}>
+    <section
+      className={`${classes.block} ${classes.grid}`}
+      style={gridStyle(cards)}
+      aria-labelledby={id}
+    >
       <div className={classes.head}>
         <h2 className={text.title} id={id}>
           {title}
@@ -40,6 +51,7 @@ export function HomeSections({ state }: { state: Load<SectionRef[]> }) {
     <Block
       id="home-sections"
       title="Разделы"
+      cards={state.status === 'done' ? state.data.length : 5}
       more={
         <Link href="/catalog" className={text.link}>
           {CATALOG_TITLE}
@@ -57,7 +69,11 @@ export function HomeSections({ state }: { state: Load<SectionRef[]> }) {
 export function HomeProducts({ state }: { state: Load<Product[]> }) {
   if (state.status === 'done' && state.data.length === 0) return null;
   return (
-    <Block id="home-products" title="Популярные товары">
+    <Block
+      id="home-products"
+      title="Популярные товары"
+      cards={state.status === 'done' ? state.data.length : 5}
+    >
       {state.status === 'loading' && <ProductGridSkeleton products={5} />}
       {state.status === 'error' && <ErrorState onRetry={state.reload} />}
       {state.status === 'done' && <ProductGrid products={state.data} />}
