@@ -90,12 +90,8 @@ const met = (run: LighthouseFigures) =>
   (!PAINT_ROUTES.includes(run.route) ||
     (run.fcp_ms <= TARGET.fcp_ms && run.lcp_ms <= TARGET.lcp_ms));
 
-/**
- * LIGHTHOUSE_RUNS audits of each route, round by round (a burst of load elsewhere hits no route
- * alone), after one unmeasured when `warm`. Per route the run with the median score (Lighthouse's
- * advice for several runs), every run's score and whether it met the targets.
- */
-export async function auditRoutes(atExit: AtExit, base: string, routes: string[], warm = false) {
+/** Debian's Chromium for Lighthouse, stopped at the end. */
+async function launchAuditedChrome(atExit: AtExit) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: LAUNCH_ARGS,
@@ -105,7 +101,16 @@ export async function auditRoutes(atExit: AtExit, base: string, routes: string[]
     handleSIGINT: false,
   });
   atExit(async () => chrome.kill());
-  if (warm) for (const route of routes) await audit(chrome.port, base, route);
+  return chrome;
+}
+
+/**
+ * LIGHTHOUSE_RUNS audits of each route, round by round (a burst of load elsewhere hits no route
+ * alone). Per route the run with the median score (Lighthouse's
+ * advice for several runs), every run's score and whether it met the targets.
+ */
+export async function auditRoutes(atExit: AtExit, base: string, routes: string[]) {
+  const chrome = await launchAuditedChrome(atExit);
   const runs = routes.map((): LighthouseFigures[] => []);
   for (let round = 1; round <= LIGHTHOUSE_RUNS; round += 1) {
     for (const [index, route] of routes.entries()) {
@@ -215,13 +220,7 @@ async function auditVersusStatic(
   staticBase: string,
   routes: string[],
 ): Promise<VersusStatic[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: LAUNCH_ARGS,
-    logLevel: 'silent',
-    handleSIGINT: false,
-  });
-  atExit(async () => chrome.kill());
+  const chrome = await launchAuditedChrome(atExit);
   // A just-started server's first renders are slower: each route is audited once unmeasured.
   for (const route of routes) await audit(chrome.port, base, route);
   const results = routes.map((route) => ({

@@ -13,12 +13,11 @@
 import { existsSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startShopServer } from '../host/app.ts';
 import { FIRST_CHANGE_MS, FIRST_VIEW_VIEWPORT } from '../tests/e2e/first-view.ts';
 import { launchPhone, throttlePhone } from './lib/browsers.ts';
 import { type AtExit, isMain, runBench } from './lib/main.ts';
 import { writeReport } from './lib/report.ts';
-import { DIST, REPO_ROOT, startBenchShop, tempDir } from './lib/shop.ts';
+import { DIST, REPO_ROOT, startBenchShop } from './lib/shop.ts';
 import { median } from './lib/stats.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_TRACE_RUNS ?? 3) || 3);
@@ -349,15 +348,7 @@ async function startProfilingShop(atExit: AtExit): Promise<string | null> {
   if (!existsSync(path.join(profile, 'client', 'index.html'))) return null;
   const server = path.join(profile, 'server');
   if (!existsSync(server)) await symlink(path.join(DIST, 'server'), server);
-  const dataDir = await tempDir(atExit, 'profile');
-  const shop = await startShopServer({
-    port: 0,
-    host: '127.0.0.1',
-    distDir: profile,
-    stub: { dataFile: path.join(dataDir, 'db.json'), reset: true },
-    images: { cacheDir: path.join(dataDir, 'images') },
-  });
-  atExit(() => shop.close());
+  const shop = await startBenchShop(atExit, profile);
   return shop.url.replace(/\/+$/, '');
 }
 
