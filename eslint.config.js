@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -12,6 +13,7 @@ export default tseslint.config(
       'node_modules',
       '.tmp',
       'contracts/pacts',
+      'contracts/hook-pact',
       'stub-server/data',
     ],
   },
@@ -32,6 +34,35 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       // Records keyed by id (the basket) drop entries with `delete`; that is what they are for.
       '@typescript-eslint/no-dynamic-delete': 'off',
+    },
+  },
+  // No module of the app imports itself back, through others or through an import() (a route
+  // and its page once did): each module's place in the layers below is then plain to see.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  // No module-level `let`: state belongs to what owns it (a store's closure, a request's
+  // objects), so that tests make it fresh and two of them never share it. An exception is
+  // written where it stands, named and with its reason:
+  //   // eslint-disable-next-line no-restricted-syntax -- module state: <why>
+  {
+    files: ['src/**/*.{ts,tsx}', 'host/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Program > VariableDeclaration[kind="let"], Program > ExportNamedDeclaration > VariableDeclaration[kind="let"]',
+          message: 'No module-level let: keep the state in a closure or object that owns it.',
+        },
+      ],
     },
   },
   // Imports flow one way (ARCHITECTURE.md): lib, api, ui -> features -> app.
@@ -73,7 +104,8 @@ export default tseslint.config(
     },
   },
   // The Node host (host/) reaches the app's code only through its server entry, loaded once at
-  // start (host/app-entry.ts): a module of src/ imported here too would be loaded twice.
+  // start (host/app-entry.ts): a module of src/ imported here too would be loaded twice. Of the
+  // stub it knows only the embedded stub's start: it runs against a real backend without it.
   {
     files: ['host/**'],
     rules: {
@@ -89,6 +121,11 @@ export default tseslint.config(
               regex: '^(\\.\\./)+src/server-entry/entry-server\\.tsx$',
               allowTypeImports: true,
               message: 'Its types only: the entry itself comes from host/app-entry.ts.',
+            },
+            {
+              regex: '^(\\.\\./)+stub-server/(?!app\\.ts$)',
+              message:
+                'The production host starts the embedded stub (stub-server/app.ts) and imports nothing else of it.',
             },
           ],
         },

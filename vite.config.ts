@@ -1,4 +1,7 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { execFile } from 'node:child_process';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
@@ -12,7 +15,7 @@ const COMPRESS_MIN_BYTES = 1024;
 /**
  * Next to each text file of the build, its gzip (`.gz`) and brotli (`.br`) copies at the
  * highest settings, done once here instead of on every request. The production server
- * (host/static.ts) sends them to browsers that accept them, as nginx's gzip_static does.
+ * (host/pages/static.ts) sends them to browsers that accept them, as nginx's gzip_static does.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -52,22 +55,145 @@ function precompress(): Plugin {
 }
 
 /**
- * The host's bundle keeps each of its modules' own import.meta.url, so that what they read beside
- * their source (the repo's root, the stub's data and fixtures, the placeholder picture) is found
- * where it is in the checkout rather than beside the bundle. Its chunks sit in its folder itself.
+ * The built host finds what it reads beside its source (the placeholder picture, the resizer's
+ * script, the stub's policy PDF, data and photos) in dist/, where the source tree has it in the
+ * checkout: each bundled module's import.meta.url becomes its source path mirrored into dist/
+ * (`stub-server/db.ts` reads `dist/stub-server/data/db.json`), and the files it reads are copied
+ * there (BUILD_COPIES). So dist/ runs as it is from any folder, the checkout gone. Its chunks sit
+ * in its folder itself.
  */
 function sourceFileUrls(): Plugin {
+  let root = '';
   let outDir = '';
   return {
     name: 'berries-source-file-urls',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
     transform(code, id) {
       if (id.includes('/node_modules/') || !code.includes('import.meta.url')) return null;
-      const source = JSON.stringify(path.relative(outDir, id).split(path.sep).join('/'));
+      const mirrored = path.join(path.dirname(outDir), path.relative(root, id));
+      const source = JSON.stringify(path.relative(outDir, mirrored).split(path.sep).join('/'));
       return code.replaceAll('import.meta.url', `new URL(${source}, import.meta.url).href`);
+    },
+  };
+}
+
+/**
+ * Files the built host reads beside its source (sourceFileUrls), copied to the same place, with
+ * the packages each imports.
+ */
+const BUILD_COPIES: Record<string, string[]> = {
+  'host/images/image-resizer.mjs': ['sharp'],
+  'public/placeholder-product.svg': [],
+  'stub-server/fixtures/policy.pdf': [],
+};
+
+/** Packages the server builds bundle (their own imports stay imports). */
+const BUNDLED = ['@tabler/icons-react', /^@mantine\//];
+
+/** Where each server build lists the packages its chunks import (runtimeImports). */
+const IMPORTS_FILE = '.imports.json';
+
+/**
+ * Lists the packages the build's chunks import rather than bundle, as the build knows them, in
+ * its folder (IMPORTS_FILE): the build carries those (runnableBuild).
+ */
+function runtimeImports(): Plugin {
+  return {
+    name: 'berries-runtime-imports',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const names = new Set<string>();
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const id of [...chunk.imports, ...chunk.dynamicImports]) {
+          if (id in bundle || id.startsWith('node:') || builtinModules.includes(id)) continue;
+          const [scope = '', name = ''] = id.split('/');
+          names.add(scope.startsWith('@') ? `${scope}/${name}` : scope);
+        }
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: IMPORTS_FILE,
+        source: JSON.stringify([...names].sort()),
+      });
+    },
+  };
+}
+
+/**
+ * The package folders (`node_modules/…`) that `names` need at run time, with theirs, as
+ * package-lock.json places them: not dev-only ones (vite, which only `--dev` loads), and not
+ * optional ones this machine did not install.
+ */
+function runtimePackages(root: string, names: string[]): string[] {
+  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean } & Record<string, Record<string, string>>>;
+  };
+  const found = new Set<string>();
+  // Node's lookup: the package's own node_modules first, then each folder above it.
+  const locate = (from: string, name: string): string | undefined => {
+    for (let base = from; ; base = base.slice(0, Math.max(0, base.lastIndexOf('/node_modules/')))) {
+      const candidate = `${base ? `${base}/` : ''}node_modules/${name}`;
+      if (lock.packages[candidate]) return candidate;
+      if (!base) return undefined;
+    }
+  };
+  const add = (folder: string | undefined) => {
+    const entry = folder === undefined ? undefined : lock.packages[folder];
+    if (!folder || !entry || entry.dev || found.has(folder)) return;
+    if (!existsSync(path.join(root, folder))) return;
+    found.add(folder);
+    const needs = { ...entry.dependencies, ...entry.optionalDependencies };
+    for (const name of Object.keys(needs)) add(locate(folder, name));
+  };
+  for (const name of names) add(`node_modules/${name}`);
+  return [...found].sort();
+}
+
+/**
+ * Makes dist/ a folder that runs by itself (`node dist/host/main.js` from anywhere, the checkout
+ * gone): its package.json (ES modules), the files the host reads (BUILD_COPIES), and the packages
+ * the server builds import (dist/node_modules). Runs in the host's build, the last of the three.
+ */
+function runnableBuild(): Plugin {
+  let root = '';
+  let dist = '';
+  return {
+    name: 'berries-runnable-build',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      dist = path.dirname(path.resolve(config.root, config.build.outDir));
+    },
+    async closeBundle() {
+      const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+      const manifest = { name: 'berries-shop-build', version, private: true, type: 'module' };
+      await writeFile(path.join(dist, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+      const names = new Set(Object.values(BUILD_COPIES).flat());
+      for (const file of Object.keys(BUILD_COPIES)) {
+        await cp(path.join(root, file), path.join(dist, file));
+      }
+      for (const build of ['server', 'host']) {
+        const listed = JSON.parse(await readFile(path.join(dist, build, IMPORTS_FILE), 'utf8'));
+        for (const name of listed as string[]) names.add(name);
+      }
+      await rm(path.join(dist, 'node_modules'), { recursive: true, force: true });
+      // Each top-level package whole, the packages it nests with it, one cp(1) per folder they go
+      // to: Node's fs.cp takes ten times as long for these 8,000 files.
+      const into = new Map<string, string[]>();
+      for (const folder of runtimePackages(root, [...names])) {
+        if (folder.lastIndexOf('node_modules/') > 0) continue;
+        const parent = path.dirname(path.join(dist, folder));
+        into.set(parent, [...(into.get(parent) ?? []), path.join(root, folder)]);
+      }
+      for (const [parent, folders] of into) {
+        await mkdir(parent, { recursive: true });
+        await promisify(execFile)('cp', ['-R', ...folders, parent]);
+      }
     },
   };
 }
@@ -115,8 +241,10 @@ function withoutMantineCssVariables(): Plugin {
 export default defineConfig(({ command, isSsrBuild, mode }) => ({
   plugins:
     mode === 'host'
-      ? [sourceFileUrls()]
-      : [react(), precompress(), ...(command === 'build' ? [withoutMantineCssVariables()] : [])],
+      ? [sourceFileUrls(), runtimeImports(), runnableBuild()]
+      : isSsrBuild
+        ? [react(), runtimeImports()]
+        : [react(), precompress(), ...(command === 'build' ? [withoutMantineCssVariables()] : [])],
   resolve: {
     alias: {
       'use-sync-external-store/shim/index.js': path.resolve('src/lib/use-sync-external-store.ts'),
@@ -129,7 +257,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
   // from node_modules as it is, @tabler/icons-react alone made an instance ~80 MB heavier.
   // Mantine likewise: the components the pages use, not every one of its packages' (importing
   // the entry took 58 MB with them external, 31 MB bundled).
-  ssr: { noExternal: ['@tabler/icons-react', /^@mantine\//] },
+  ssr: { noExternal: BUNDLED },
   build: {
     outDir:
       mode === 'host'
@@ -139,7 +267,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
           : isSsrBuild
             ? 'dist/server'
             : 'dist/client',
-    // The host reads public/ where it is; the other two copy it (the browser's from there).
+    // The browser's builds copy public/; the host's reads the one file it needs (BUILD_COPIES).
     copyPublicDir: mode !== 'host',
     manifest: !isSsrBuild,
     target: isSsrBuild ? 'node20' : 'es2022',

@@ -1,4 +1,4 @@
-// `npm run bench:faults` (issue 24; the README says what it measures): the production server in a
+// `npm run bench:faults` (issue 24; the docs say what it measures): the production server in a
 // process of its own (its open files counted in /proc/PID/fd) in front of each backend of
 // tests/e2e/fault-backends.ts in turn. Views for open files come from returning visitors (with a
 // session: their basket is asked for too); forms are posted as a browser posts them, by visitors

@@ -1,5 +1,5 @@
 // Lighthouse mobile audits (performance only: simulated slow 4G, a 4x slower CPU) in Debian's
-// Chromium; part of `npm run bench`, and `npm run bench:lighthouse` alone (README): there every
+// Chromium; part of `npm run bench`, and `npm run bench:lighthouse` alone (docs/architecture.md): there every
 // route (or those given: `-- /news /`) beside the same HTML served as a static file without
 // scripts, interleaved, so that what the app's code costs on a phone shows apart from what the
 // page itself costs (issue 44).

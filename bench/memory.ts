@@ -1,9 +1,9 @@
 // `npm run bench:memory`: one production instance as deployed (`node dist/host/main.js`, a process
-// of its own in front of the stub in another, an empty image cache, MALLOC_ARENA_MAX=2 as README's
-// Deploy says): from its spawn to its first answer, its RSS then, after 30 s of four visitors at
-// once (pages of every kind, a basket filled by form, the pictures the pages carry, /api) and its
-// peak; and the peak of the process that resizes its pictures. `tsx bench/memory.ts ROOT` measures
-// another checkout (one from before the built host runs through tsx).
+// of its own in front of the stub in another, an empty image cache, MALLOC_ARENA_MAX=2 as
+// docs/deploy.md says): from its spawn to its first answer, its RSS then, after 30 s of four
+// visitors at once (pages of every kind, a basket filled by form, the pictures the pages carry,
+// /api) and its peak; and the peak of the process that resizes its pictures. `tsx
+// bench/memory.ts ROOT` measures another checkout (one from before the built host runs through tsx).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnStub } from '../tests/stub/stub-process.ts';

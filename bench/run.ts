@@ -1,6 +1,6 @@
 // `npm run bench` (it builds first): the shop's performance figures against the production build
 // with the stub on 127.0.0.1 (a free port), nothing reaching the internet. Each part is a bench of
-// its own, listed with its targets in the README; the stub and the server under load go first,
+// its own, listed with its targets in the docs; the stub and the server under load go first,
 // with the machine to themselves, and Lighthouse last. Writes reports/bench.json and .md (printed
 // too); exits with 1 when a target is missed, having stopped everything it started.
 import path from 'node:path';

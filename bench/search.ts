@@ -1,4 +1,4 @@
-// The search figures of issue 4, part of `npm run bench` (the README has the targets): the stub's
+// The search figures of issue 4, part of `npm run bench` (the docs give the targets): the stub's
 // product_search over 10,000 generated products, per query the time to find them and write the
 // JSON body as the route does; in Chromium, the last keystroke to the results painted.
 import type { Browser } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The stub under a storm of basket writes (issue 13; the README says what it measures): its own
+// The stub under a storm of basket writes (issue 13; the docs say what it measures): its own
 // CLI in a process of its own (tests/stub/stub-process.ts) on a data file as json-server writes
 // it, every PUT a random session, product and valid amount. The 95 probes make the newcomer's p99
 // its slowest. In the 3 s warm-up V8 still compiles the handlers and a newcomer waits up to some

@@ -1,4 +1,4 @@
-// Dead taps (issue 19; the README gives the knobs): per control, route and delay, a fresh phone
+// Dead taps (issue 19; the docs give the knobs): per control, route and delay, a fresh phone
 // context opens the route, waits the delay once the control shows, then makes ONE real click at
 // its centre; `ok` when the effect shows within 4 s. A tap before the app runs may post a plain
 // form, so the basket is read on the server. Firefox: WebDriver BiDi cannot throttle, so slow 4G

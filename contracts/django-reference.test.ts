@@ -66,6 +66,13 @@ describe('the reference Django backend honours the pact', () => {
 
   /** A visitor of the backend: their cookies, a basket line, and order_commit with a key. */
   async function visitor() {
+    // Orders take from stock (the pact's run has ordered product 7 many times): some is there.
+    const stocked = await fetch(`${backend!.url}${STATES_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ state: 'product {id} exists', params: { id: 7 }, action: 'setup' }),
+    });
+    expect(stocked.status).toBe(200);
     const basket = await fetch(`${backend!.url}/api/catalog/basket`);
     const cookies = new Map(
       basket.headers.getSetCookie().map((line) => {

@@ -19,13 +19,9 @@ import {
 } from './support/completeness';
 import { EXOTIC_BERRIES } from './support/examples';
 import { normalizePact, type PactFile, type PactInteraction } from './support/pact-file';
-import {
-  formatReport,
-  readableMismatches,
-  shortText,
-  splitHost,
-  verifyProvider,
-} from './support/provider';
+import { shortText } from './support/causes';
+import { splitHost, verifyProvider } from './support/provider';
+import { formatReport, readableMismatches } from './support/report';
 import type { StubRoute } from './support/stub-routes';
 import { parseCli, unreachable, UsageError } from './verify';
 
@@ -384,6 +380,71 @@ describe('contracts:verify against a provider', () => {
   });
 });
 
+describe('contracts:verify names a provider state not set up as the cause', () => {
+  /** Two interactions, each with a state; the second's is not written yet. */
+  const PACT = {
+    consumer: { name: 'c' },
+    provider: { name: 'p' },
+    interactions: [
+      { path: '/api/a', state: 'product {id} exists', params: { id: 7 }, status: 200 },
+      { path: '/api/b', state: 'the basket is empty', params: {}, status: 409 },
+    ].map(({ path, state, params, status }) => ({
+      type: 'Synchronous/HTTP',
+      description: `GET ${path}`,
+      providerStates: [{ name: state, params }],
+      request: { method: 'GET', path },
+      response: { status },
+    })),
+    metadata: { pactSpecification: { version: '4.0' } },
+  };
+
+  it("puts the state endpoint's answer first, before the status that follows from it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'berries-verify-state-'));
+    const pactFile = join(dir, 'pact.json');
+    writeFileSync(pactFile, JSON.stringify(PACT));
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        if (request.url === '/state') {
+          const missing = body.includes('the basket is empty');
+          response.writeHead(missing ? 501 : 200, { 'Content-Type': 'application/json' });
+          response.end(
+            missing
+              ? '{"detail": "not set up yet: fill in empty_basket() in shop.pact_states"}'
+              : '{}',
+          );
+          return;
+        }
+        // Without its state, /api/b answers as if nothing were under way.
+        response.writeHead(request.url === '/api/b' ? 201 : 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const report = await verifyProvider({
+        providerBaseUrl: url,
+        stateChangeUrl: `${url}/state`,
+        pactFile,
+        logLevel: 'error',
+      });
+      expect(report.failures.map((failure) => failure.description)).toEqual(['GET /api/b']);
+      expect(formatReport(report).split('\n')).toEqual([
+        'Pact verification: 2 interactions, 1 passed, 1 failed.',
+        '  ✗ the provider state «the basket is empty» was not set up: HTTP 501 {"detail": "not set up yet: fill in empty_basket() in shop.pact_states"}',
+        '      in GET /api/b',
+        '      pact: expected 409 but was 201',
+        'Failures by cause:',
+        '    1  a provider state was not set up',
+      ]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('contracts:verify and CSRF: the token comes from the basket, as in a browser', () => {
   /** One PUT, sent with X-CSRFToken as the app sends it. */
   const PACT = {
@@ -458,7 +519,11 @@ describe('contracts:verify and CSRF: the token comes from the basket, as in a br
     const summary = formatReport(report);
     expect(summary).toContain('✗ CSRF: GET /api/catalog/basket (HTTP 200) set no csrftoken cookie');
     expect(summary).toContain('ensure_csrf_cookie');
-    expect(summary).toContain('✗ PUT /api/catalog/basket/7');
+    // The interaction's own failure says its cause first: the provider's 403 and what it said.
+    expect(summary).toContain(
+      '  ✗ 403 on a write: was the `csrftoken` cookie set by `GET /api/catalog/basket`? (it said: CSRF Failed: CSRF cookie not set.)\n      in PUT /api/catalog/basket/7\n      pact: ',
+    );
+    expect(summary).toMatch(/Failures by cause:\n {4}1 {2}403 on a write \(CSRF\)$/);
   });
 
   // Its PUT passes here (the verifier sends the cookie as a server would), but the app in the

@@ -2,11 +2,14 @@
 // Each mistake of contracts/mutants/mistakes.ts is applied to a copy of the reference Django
 // backend, one at a time; the copy is started, a shopper walks the shop in front of it (the
 // production server from dist/, pages and forms without JavaScript: contracts/mutants/shopper.ts),
-// then `npm run contracts:verify` checks it against the committed pact. It prints a table and
+// then `npm run contracts:verify` checks it against the committed pact. It prints each mistake's
+// first failing line of the verification, a table, and
 //   pact caught N of M shop-breaking mistakes; K false alarms on H harmless ones
-// and exits 1 when a mistake that breaks the shop passes the pact (a gap in the pact), when a
-// harmless difference fails it (a false alarm), or when the shopper does not see what a mistake
-// is meant to break, or sees a harmless one break (the list or the path is wrong).
+// and exits 1 when a mistake that breaks the shop passes the pact (a gap in the pact), when its
+// first failing line does not name its cause (the summary would send a backend developer
+// looking elsewhere), when a harmless difference fails it (a false alarm), or when the shopper
+// does not see what a mistake is meant to break, or sees a harmless one break (the list or the
+// path is wrong).
 //   --only TEXT   only the mutants whose name contains TEXT (repeatable)
 // Needs `npm run build` first, and Debian's Django (see contracts/django-reference.test.ts).
 import './support/env';
@@ -129,7 +132,8 @@ function table(outcomes: Outcome[]): string {
     pactFailure === null ? 'passes' : `fails: ${pactFailure.replace(/^✗\s*/, '')}`,
     shopperFailure === null ? 'works' : `broken: ${shopperFailure}`,
   ]);
-  const widths = [58, 70, 70];
+  // The pact's column whole: its first failing line is what a backend developer reads first.
+  const widths = [58, Math.max(...rows.map((row) => row[1]!.length)), 70];
   const line = (cells: string[]) =>
     `| ${cells.map((text, i) => cell(text, widths[i]!)).join(' | ')} |`;
   return [
@@ -180,6 +184,12 @@ async function main(): Promise<number> {
     ...breaking
       .filter((outcome) => outcome.pactFailure === null)
       .map(({ mutant }) => `the pact misses «${mutant.name}»: ${mutant.why}`),
+    ...breaking
+      .filter(({ mutant, pactFailure }) => pactFailure !== null && !mutant.cause?.test(pactFailure))
+      .map(
+        ({ mutant, pactFailure }) =>
+          `the first failing line of «${mutant.name}» does not name its cause (${String(mutant.cause ?? 'none given')}): ${pactFailure}`,
+      ),
     ...breaking
       .filter((outcome) => outcome.shopperFailure === null)
       .map(({ mutant }) => `the shopper's path does not notice «${mutant.name}» (${mutant.why})`),

@@ -15,7 +15,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startServer } from '../stub-server/server';
 import { PACT_SESSION } from './support/constants';
-import { formatReport, verifyProvider, type VerifyOptions } from './support/provider';
+import { verifyProvider, type VerifyOptions } from './support/provider';
+import { formatReport } from './support/report';
 
 const USAGE = `Usage: npm run contracts:verify [-- --provider-base-url URL [--state-change-url URL] [--header 'Name: value']... [--pact FILE]]
 Without --provider-base-url it verifies the embedded stub.`;

@@ -7,7 +7,7 @@ import type { ViteDevServer } from 'vite';
 import type * as EntryServer from '../src/server-entry/entry-server.tsx';
 
 export type Entry = typeof EntryServer;
-export type { ShopCookie } from '../src/server-entry/entry-server.tsx';
+export type { FailedOutcome, ServerLog, ShopCookie } from '../src/server-entry/entry-server.tsx';
 
 /** The entry in the build (`npm run build` writes it to dist/server). */
 export function builtEntry(distDir: string): Promise<Entry> {

@@ -1,40 +1,64 @@
 // The shop's one server: pages rendered as HTML, the build's files, and /api and /media from
 // the embedded stub or, with API_TARGET, from the real backend. Stateless: any number of
 // instances serve the same shop behind nginx or a load balancer.
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, Server as NetServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import express, { type Request, type Response } from 'express';
+import express, { type Express, type Request, type Response } from 'express';
+import type { DestinationStream } from 'pino';
 import type { ViteDevServer } from 'vite';
+import type { PublicAnswersOptions, ShopServer } from '../src/server-entry/entry-server.tsx';
 import type { StubAppOptions } from '../stub-server/app.ts';
-import { serverErrors } from '../stub-server/http.ts';
-import type { PublicAnswersOptions } from '../src/server-entry/entry-server.tsx';
-import { builtEntry, sourceEntry } from './app-entry.ts';
-import { backendAgent } from './backend-agent.ts';
-import { backendPathGuard } from './backend-paths.ts';
-import { backendProxy } from './backend-proxy.ts';
-import { draining } from './draining.ts';
-import { imageRoute, type ImageRouteOptions } from './image-route.ts';
-import { type MetricsServer, serveMetrics, type ShopMetrics, shopMetrics } from './metrics.ts';
-import { buildRenderer, devRenderer, type PageRenderer } from './render.ts';
-import { accessLog, requestIds } from './request-log.ts';
-import { routeNamer } from './request-route.ts';
-import { plainScheme } from './request-scheme.ts';
-import { rumRoute } from './rum.ts';
-import { answerClientError, securityHeaders } from './security.ts';
-import { shopDefaults } from './settings.ts';
-import { settingsForms } from './settings-forms.ts';
-import { sitemapRoutes } from './sitemap.ts';
-import { staticFiles } from './static.ts';
-import { visitorForms } from './visitor-forms.ts';
-
-export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+import { builtEntry, type Entry, sourceEntry } from './app-entry.ts';
+import { backendAgent } from './backend/backend-agent.ts';
+import { backendPathGuard } from './backend/backend-paths.ts';
+import { backendProxy } from './backend/backend-proxy.ts';
+import { changeHook } from './backend/change-hook.ts';
+import { settingsForms } from './forms/settings-forms.ts';
+import { visitorForms } from './forms/visitor-forms.ts';
+import { imageRoute, type ImageRouteOptions } from './images/image-route.ts';
+import { pageRenewal } from './pages/page-renewal.ts';
+import {
+  buildRenderer,
+  devRenderer,
+  type PageRenderer,
+  type PageRendererOptions,
+  type Served,
+} from './pages/render.ts';
+import { sitemapRoutes } from './pages/sitemap.ts';
+import { staticFiles } from './pages/static.ts';
+import { type Draining, draining } from './process/draining.ts';
+import {
+  type MetricsServer,
+  serveMetrics,
+  type ShopMetrics,
+  shopMetrics,
+} from './process/metrics.ts';
+import { requestIds, shopLog } from './process/request-log.ts';
+import { routeNamer } from './process/request-route.ts';
+import { plainScheme } from './process/request-scheme.ts';
+import { rumRoute } from './process/rum.ts';
+import { answerClientError, securityHeaders } from './process/security.ts';
+import { serverErrors } from './process/server-errors.ts';
+import { shopDefaults } from './process/settings.ts';
 
 /**
- * The server's options: host/settings.ts's table (PORT, API_TARGET, ...) as host/main.ts reads it
- * from the environment; any left out take the table's defaults.
+ * The checkout when the host runs from its source (tsx); the build's folder (dist/) when built:
+ * vite.config.ts mirrors what the host reads into dist/ (sourceFileUrls), so the same relative
+ * paths hold in both.
+ */
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The build: the built host's own folder, or dist/ of the checkout. */
+export const BUILD_DIR = existsSync(path.join(REPO_ROOT, 'server', 'entry-server.js'))
+  ? REPO_ROOT
+  : path.join(REPO_ROOT, 'dist');
+
+/**
+ * The server's options: host/process/settings.ts's table (PORT, API_TARGET, ...) as host/main.ts
+ * reads it from the environment; any left out take the table's defaults.
  */
 export interface ShopServerOptions {
   /** 0 picks a free port. */
@@ -46,7 +70,7 @@ export interface ShopServerOptions {
   stub?: StubAppOptions;
   /** Vite's dev server with hot reload instead of the build. */
   dev?: boolean;
-  /** The build; default dist/ of the repo. */
+  /** The build; default BUILD_DIR. */
   distDir?: string;
   /** The public origin (`https://shop.example`) for canonical addresses and OpenGraph. */
   siteUrl?: string;
@@ -54,6 +78,11 @@ export interface ShopServerOptions {
   dataTimeoutMs?: number;
   /** One JSON line per request on stdout (off unless asked: the command line asks). */
   accessLog?: boolean;
+  /**
+   * Where the JSON log goes (stdout unless a test reads it): the access lines, and a warning for
+   * each failed backend call, which is written with the access log off too.
+   */
+  logDestination?: DestinationStream;
   /**
    * Prometheus' /metrics on an address of its own (off unless asked: the command line asks);
    * port 0 picks a free one.
@@ -65,7 +94,7 @@ export interface ShopServerOptions {
   rumSample?: number;
   /** Order dates are shown in this IANA zone. */
   timeZone?: string;
-  /** The image route's cache and limits (host/image-route.ts). */
+  /** The image route's cache and limits (host/images/image-route.ts). */
   images?: Omit<ImageRouteOptions, 'mediaBase' | 'fetch'>;
   /** How long a form posted without the app may take, its calls to the backend included. */
   formTimeoutMs?: number;
@@ -81,10 +110,18 @@ export interface ShopServerOptions {
    * call fails, its connection cut.
    */
   backendMaxAnswerBytes?: number;
+  /** How long /api and /media wait for the backend's whole answer, from the request on. */
+  proxyTimeoutMs?: number;
   /** How long the public answers pages render from are kept (src/server-entry/public-answers.ts). */
   publicAnswers?: Partial<PublicAnswersOptions>;
   /** How long nginx or a CDN may keep a public page before it asks again. */
   pageCacheSeconds?: number;
+  /**
+   * The backend's change hook (host/backend/change-hook.ts; off without a secret), nginx's listener
+   * that renews the pages it keeps (host/pages/page-renewal.ts), and the file the list of them
+   * outlives a restart in.
+   */
+  changes?: { secret?: string; renewUrl?: string; keptPagesFile?: string };
   /**
    * How long a stopping instance leaves its idle kept-alive connections open (0, unless asked:
    * closed at once). Longer than nginx's upstream keepalive_timeout, so that nginx closes them
@@ -107,7 +144,47 @@ export interface RunningShop {
 }
 
 export async function startShopServer(given: ShopServerOptions): Promise<RunningShop> {
-  const options = {
+  const options = withDefaults(given);
+  const distDir = options.distDir ?? BUILD_DIR;
+  const vite = options.dev ? await viteServer() : undefined;
+  // The app's code, for every part of the host that needs it: the host imports none itself.
+  const entry = vite ? await sourceEntry(vite) : await builtEntry(distDir);
+  const app = express();
+  const basics = requestBasics(app, entry, options);
+  // Known once the server listens: the embedded stub answers on the server's own port.
+  let ownUrl = '';
+  const backend = backendReach(entry, options, () => ownUrl);
+  const shopSetup = (code: Entry) =>
+    code.createShopServer(appServerSetup(code, options, backend, basics));
+  const served = { entry, shop: shopSetup(entry) };
+  const renewal = changeRoutes(app, served, options.changes);
+  const closeBackend = await backendRoutes(app, entry, options, basics, backend);
+  const renderOptions = { ...renderSettings(options, basics), renewal };
+  const renderer = vite
+    ? devPages(app, vite, served, shopSetup, renderOptions)
+    : await builtPages(app, distDir, served, renderOptions);
+  basics.allowScripts(renderer.scriptHashes);
+  await formRoutes(app, entry, renderer, options, basics.metrics);
+  pageRoutes(app, renderer);
+  const { server, port, url } = await listen(app, options.port, options.host);
+  ownUrl = url;
+  const metricsServer = await serveMetricsBeside(server, basics.metrics, options.metrics);
+  const stop = stopping(server, basics.drain, options.stopGraceMs, [
+    () => vite?.close(),
+    closeBackend,
+    () => renewal?.close(),
+    () => backend.agent.close(),
+    // Prometheus reads the last figures while the instance drains; they go with it.
+    () => metricsServer?.close(),
+    () => basics.log.flush(),
+  ]);
+  return { url, port, metricsUrl: metricsServer?.url, close: stop };
+}
+
+type Options = ReturnType<typeof withDefaults>;
+
+function withDefaults(given: ShopServerOptions) {
+  return {
     ...shopDefaults,
     // A server started inside another program (a test, a bench) writes no access log, serves no
     // metrics, and stops at once: no nginx in front of it keeps idle connections. The command
@@ -117,23 +194,22 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     stopGraceMs: 0,
     ...given,
     images: { ...shopDefaults.images, ...given.images },
+    changes: { ...shopDefaults.changes, ...given.changes },
     publicAnswers: { ...shopDefaults.publicAnswers, ...given.publicAnswers },
   };
-  const host = options.host;
-  const distDir = options.distDir ?? path.join(REPO_ROOT, 'dist');
-  // Vite (development only) is loaded and started here, its middleware mounted further down.
-  let vite: ViteDevServer | undefined;
-  if (options.dev) {
-    const { createServer: createVite } = await import('vite');
-    vite = await createVite({
-      root: REPO_ROOT,
-      server: { middlewareMode: true },
-      appType: 'custom',
-    });
-  }
-  // The app's code, for every part of the host that needs it: the host imports none itself.
-  const entry = vite ? await sourceEntry(vite) : await builtEntry(distDir);
-  const app = express();
+}
+
+/** Vite's dev server (development only), its middleware mounted with the pages (pageRenderer). */
+async function viteServer(): Promise<ViteDevServer> {
+  const { createServer: createVite } = await import('vite');
+  return createVite({ root: REPO_ROOT, server: { middlewareMode: true }, appType: 'custom' });
+}
+
+/**
+ * What every request goes through first: its id, the drain, the visitor's scheme, the metrics
+ * and the access log, the security headers; and /healthz.
+ */
+function requestBasics(app: Express, entry: Entry, options: Options) {
   app.disable('x-powered-by');
   const drain = draining();
   // Each request's id (nginx's X-Request-Id, or its own), for the log, the backend and metrics.
@@ -143,15 +219,18 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
   app.set('trust proxy', 'loopback');
   plainScheme(app);
   const nameRoute = routeNamer(entry);
-  // The image route's queue, once it exists (below), for the metrics' gauge.
+  // The image route's queue, once it exists (backendRoutes), for the metrics' gauge.
   let resizes = () => ({ running: 0, waiting: 0 });
   const metrics: ShopMetrics | undefined = options.metrics
     ? shopMetrics({ draining: () => drain.stopping, resizes: () => resizes() })
     : undefined;
   if (metrics) app.use(metrics.requests(nameRoute));
-  const log = options.accessLog ? accessLog(nameRoute) : undefined;
-  if (log) app.use(log.middleware);
-  // The build's inline scripts are known once the renderer has read it (below).
+  const log = shopLog(nameRoute, {
+    access: options.accessLog,
+    destination: options.logDestination,
+  });
+  if (log.access) app.use(log.access);
+  // The build's inline scripts are known once the renderer has read it (allowScripts).
   let scriptHashes: string[] = [];
   app.use(securityHeaders({ csp: !options.dev, scriptHashes: () => scriptHashes }));
   app.get('/healthz', (_req, res) => {
@@ -159,85 +238,185 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     if (drain.stopping) res.status(503).send('stopping');
     else res.send('ok');
   });
+  return {
+    drain,
+    metrics,
+    log,
+    countResizes(count: typeof resizes) {
+      resizes = count;
+    },
+    allowScripts(hashes: string[]) {
+      scriptHashes = hashes;
+    },
+  };
+}
 
-  // Filled in once the server listens: the embedded stub answers on the server's own port.
-  let ownUrl = '';
-  let closeBackend = async () => {};
-  const apiBase = options.apiTarget
-    ? `${options.apiTarget.replace(/\/+$/, '')}/api`
-    : () => `${ownUrl}api`;
-  const mediaBase = options.apiTarget ? `${options.apiTarget.replace(/\/+$/, '')}/media/` : '';
-  const maxAnswerBytes = options.backendMaxAnswerBytes;
-  const agent = backendAgent(options.backendMaxSockets, maxAnswerBytes);
+type RequestBasics = ReturnType<typeof requestBasics>;
+
+/** The backend's change hook and the renewal of nginx's kept pages it starts (off without a secret). */
+function changeRoutes(app: Express, { entry, shop }: Served, changes: Options['changes']) {
+  const { secret, renewUrl, keptPagesFile } = changes;
+  if (!secret) return undefined;
+  const { changedShown, isReached, joinChanges } = entry;
+  const renewal = pageRenewal({
+    renewUrl,
+    file: keptPagesFile,
+    app: { changedShown, isReached, joinChanges, outdateAnswers: shop.outdateAnswers },
+  });
+  app.use(changeHook({ secret, accept: (change) => renewal.change(change) }));
+  return renewal;
+}
+
+/**
+ * How the server reaches the backend: the bounded agent, and the addresses of /api and /media
+ * (the embedded stub's on the server's own port).
+ */
+function backendReach(entry: Entry, options: Options, ownUrl: () => string) {
+  const target = options.apiTarget?.replace(/\/+$/, '');
+  return {
+    agent: backendAgent(
+      options.backendMaxSockets,
+      options.backendMaxAnswerBytes,
+      entry.isShoppersOwnCall,
+    ),
+    apiBase: target ? () => `${target}/api` : () => `${ownUrl()}api`,
+    mediaBase: target ? () => `${target}/media/` : () => `${ownUrl()}media/`,
+  };
+}
+
+type BackendReach = ReturnType<typeof backendReach>;
+
+/**
+ * What reaches the backend: the pictures' route, then /api and /media, proxied to the real
+ * backend or answered by the embedded stub. Returns what ends the proxy's sockets or the stub.
+ */
+async function backendRoutes(
+  app: Express,
+  entry: Entry,
+  options: Options,
+  basics: RequestBasics,
+  { agent, mediaBase }: BackendReach,
+) {
   const images = imageRoute(entry, {
     ...options.images,
-    mediaBase: () => mediaBase || `${ownUrl}media/`,
+    mediaBase,
     fetch: agent.fetch,
-    pictures: metrics?.pictures,
+    pictures: basics.metrics?.pictures,
   });
-  resizes = images.resizes;
+  basics.countResizes(images.resizes);
   app.use(entry.IMAGE_ROUTE, images);
   // Before anything reaches the backend or the stub: one reading of every path.
   app.use(backendPathGuard());
   // API answers and media (SVG) compressed on the fly when larger than 1 KB.
   app.use(['/api', '/media'], compression());
-  if (options.apiTarget) {
-    const proxy = backendProxy(entry, options.apiTarget, {
-      maxSockets: options.backendMaxSockets,
-      maxAnswerBytes,
-    });
-    app.use(proxy.handle);
-    closeBackend = async () => proxy.close();
-  } else {
-    // Loaded only when embedded: json-server and the stub's data are no weight behind a backend.
-    const { createStubApp } = await import('../stub-server/app.ts');
-    const stub = createStubApp(options.stub ?? {});
-    app.use(stub.app);
-    // The stub's last write reaches the disk before the server says it has stopped.
-    closeBackend = () => stub.close();
-  }
+  return options.apiTarget
+    ? proxyRoutes(app, entry, options.apiTarget, options, basics)
+    : await embeddedStub(app, options.stub);
+}
 
-  let renderer: PageRenderer;
-  const renderOptions = {
-    apiBase: typeof apiBase === 'string' ? () => apiBase : apiBase,
-    backendFetch: agent.callFetch,
+function proxyRoutes(
+  app: Express,
+  entry: Entry,
+  apiTarget: string,
+  options: Options,
+  basics: RequestBasics,
+) {
+  const proxy = backendProxy(entry, apiTarget, {
+    maxSockets: options.backendMaxSockets,
+    maxAnswerBytes: options.backendMaxAnswerBytes,
+    timeoutMs: options.proxyTimeoutMs,
+    log: basics.log.calls,
+  });
+  app.use(proxy.handle);
+  return async () => proxy.close();
+}
+
+async function embeddedStub(app: Express, stubOptions: StubAppOptions = {}) {
+  // Loaded only when embedded: json-server and the stub's data are no weight behind a backend.
+  const { createStubApp } = await import('../stub-server/app.ts');
+  const stub = createStubApp(stubOptions);
+  app.use(stub.app);
+  // The stub's last write reaches the disk before the server says it has stopped.
+  return () => stub.close();
+}
+
+/** The app's server side (createShopServer): the backend, the answers kept, the zone, the log. */
+function appServerSetup(
+  entry: Entry,
+  options: Options,
+  backend: BackendReach,
+  { metrics, log }: RequestBasics,
+) {
+  return {
+    baseURL: backend.apiBase,
+    fetch: backend.agent.callFetch,
     publicAnswers: options.publicAnswers,
-    siteUrl: options.siteUrl?.replace(/\/+$/, ''),
-    dataTimeoutMs: options.dataTimeoutMs,
-    pageCacheSeconds: options.pageCacheSeconds,
     // Unset: the app's own zone (src/lib/shop-time-zone.ts), which the browser formats in too.
     timeZone: options.timeZone ?? entry.DEFAULT_TIME_ZONE,
     recorder: metrics?.recorder,
+    log: log.calls,
+  };
+}
+
+/** The renderer's settings that come from the server's options and its metrics. */
+function renderSettings(options: Options, { metrics }: RequestBasics) {
+  return {
+    siteUrl: options.siteUrl?.replace(/\/+$/, ''),
+    dataTimeoutMs: options.dataTimeoutMs,
+    pageCacheSeconds: options.pageCacheSeconds,
     pageTimed: metrics?.page,
     serverTiming: options.serverTiming,
     // Only where /rum counts them do browsers send their figures.
     rumSample: metrics ? options.rumSample : 0,
   };
-  let closeVite = async () => {};
-  if (vite) {
-    closeVite = () => vite.close();
-    app.use(vite.middlewares);
-    renderer = devRenderer(vite, path.join(REPO_ROOT, 'index.html'), renderOptions);
-  } else {
-    app.use(staticFiles(path.join(distDir, 'client')));
-    renderer = await buildRenderer(distDir, entry, renderOptions);
-  }
-  scriptHashes = renderer.scriptHashes;
+}
 
-  app.use(
-    sitemapRoutes(renderer, {
-      siteUrl: renderOptions.siteUrl,
-      timeoutMs: options.sitemapTimeoutMs,
-    }),
-  );
-  // The speed shoppers' browsers saw: counted only with the metrics on, refused (404) without.
+/** The pages on the build, with its files. */
+async function builtPages(
+  app: Express,
+  distDir: string,
+  served: Served,
+  renderOptions: PageRendererOptions,
+): Promise<PageRenderer> {
+  app.use(staticFiles(path.join(distDir, 'client')));
+  return buildRenderer(distDir, served, renderOptions);
+}
+
+/** The pages on Vite's dev server: its middleware serves the source's files. */
+function devPages(
+  app: Express,
+  vite: ViteDevServer,
+  served: Served,
+  createShop: (entry: Entry) => ShopServer,
+  renderOptions: PageRendererOptions,
+): PageRenderer {
+  app.use(vite.middlewares);
+  return devRenderer(vite, path.join(REPO_ROOT, 'index.html'), served, createShop, renderOptions);
+}
+
+/**
+ * The sitemap, the browsers' speed reports (counted only with the metrics on, refused (404)
+ * without) and the forms: the settings' forms answer with a redirect, the visitor's may show a
+ * whole page again, so compression starts between them.
+ */
+async function formRoutes(
+  app: Express,
+  entry: Entry,
+  renderer: PageRenderer,
+  options: Options,
+  metrics: ShopMetrics | undefined,
+) {
+  const siteUrl = options.siteUrl?.replace(/\/+$/, '');
+  app.use(sitemapRoutes(renderer, { siteUrl, timeoutMs: options.sitemapTimeoutMs }));
   if (metrics) app.use(rumRoute(entry, metrics));
   app.use(settingsForms(entry, metrics?.form));
   app.use(compression());
-  // After compression: a form shown again is a whole page.
-  app.use(
-    await visitorForms(renderer, { formTimeoutMs: options.formTimeoutMs, record: metrics?.form }),
-  );
+  const formTimeoutMs = options.formTimeoutMs;
+  app.use(await visitorForms(renderer, { formTimeoutMs, record: metrics?.form }));
+}
+
+/** Every other GET is a page; what is left a plain 404, and a failure a plain 500. */
+function pageRoutes(app: Express, renderer: PageRenderer) {
   app.get('*', (req, res, next) => {
     // A file the build does not have is a plain 404, not a page.
     if (/\.[a-z0-9]+$/i.test(req.path) || req.path.startsWith('/assets/')) return next();
@@ -247,56 +426,64 @@ export async function startShopServer(given: ShopServerOptions): Promise<Running
     res.status(404).type('text/plain; charset=utf-8').send('Не найдено');
   });
   app.use(serverErrors);
+}
 
+async function listen(app: Express, port: number, host: string) {
   const server: Server = createServer(app);
   // Node's own 400 and 431 (a URL over 16 KB) with the shop's headers.
   server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
-  ownUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
-  let metricsServer: MetricsServer | undefined;
-  if (metrics && options.metrics) {
-    try {
-      metricsServer = await serveMetrics(
-        metrics.registry,
-        options.metrics.port,
-        options.metrics.host,
-      );
-    } catch (error) {
-      server.close();
-      throw error;
-    }
+  const address = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}/`;
+  return { server, port: address.port, url };
+}
+
+/** Prometheus' /metrics on its own address, when asked; the shop's server closed if it fails. */
+async function serveMetricsBeside(
+  server: Server,
+  metrics: ShopMetrics | undefined,
+  where: Options['metrics'],
+): Promise<MetricsServer | undefined> {
+  if (!metrics || !where) return undefined;
+  try {
+    return await serveMetrics(metrics.registry, where.port, where.host);
+  } catch (error) {
+    server.close();
+    throw error;
   }
+}
+
+/**
+ * The server's close: once, however often asked. Every answer from now on closes its connection,
+ * and new connections are refused (nginx sends those requests to the other instance, a POST too:
+ * it never reached this one). net's close, not http's: http's would also end the idle kept-alive
+ * connections at once, and nginx may be sending a request on one just then, which it cannot
+ * repeat if it is a POST. nginx lets an idle connection go itself after its keepalive_timeout
+ * (4 s); those still idle after the grace are ended here. Once the last connection is gone, the
+ * rest closes in order (`then`).
+ */
+function stopping(
+  server: Server,
+  drain: Draining,
+  graceMs: number,
+  then: (() => Promise<unknown> | unknown)[],
+): () => Promise<void> {
   let closing: Promise<void> | null = null;
-  return {
-    url: ownUrl,
-    port,
-    metricsUrl: metricsServer?.url,
-    close: () => {
-      closing ??= new Promise<void>((resolve, reject) => {
-        // Every answer from now on closes its connection, and new connections are refused (nginx
-        // sends those requests to the other instance, a POST too: it never reached this one).
-        // net's close, not http's: http's would also end the idle kept-alive connections at once,
-        // and nginx may be sending a request on one just then, which it cannot repeat if it is a
-        // POST. nginx lets an idle connection go itself after its keepalive_timeout (4 s); those
-        // still idle after the grace are ended here. Resolves once the last connection is gone.
+  return () => {
+    closing ??= then.reduce<Promise<void>>(
+      (previous, next) => previous.then(async () => void (await next())),
+      new Promise<void>((resolve, reject) => {
         drain.stop();
         NetServer.prototype.close.call(server, (error) => (error ? reject(error) : resolve()));
-        setTimeout(() => server.closeIdleConnections(), options.stopGraceMs).unref();
-      })
-        .then(closeVite)
-        .then(closeBackend)
-        .then(() => agent.close())
-        // Prometheus reads the last figures while the instance drains; they go with it.
-        .then(() => metricsServer?.close())
-        .then(() => log?.flush());
-      return closing;
-    },
+        setTimeout(() => server.closeIdleConnections(), graceMs).unref();
+      }),
+    );
+    return closing;
   };
 }

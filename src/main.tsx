@@ -6,16 +6,15 @@ import { App } from './app/App';
 import { type EmbeddedPage, PAGE_DATA_ID } from './app/embedded-page';
 import { preloadPage } from './app/routes';
 import { views } from './app/views';
-import { seedBasket } from './features/basket/store';
-import { setShopTimeZone } from './lib/shop-time-zone';
+import { pageBasket } from './features/basket/store';
+import { reportRedrawn } from './ui/hydration';
 import { PageData } from './ui/page-data';
 
 const root = document.getElementById('root');
 const embedded = document.getElementById(PAGE_DATA_ID)?.textContent;
 if (!root || !embedded) throw new Error('the page has no #root or no embedded page data');
 const first = JSON.parse(embedded) as EmbeddedPage;
-setShopTimeZone(first.timeZone);
-seedBasket(first.basket);
+pageBasket.seed(first.basket);
 
 // The page's own code is on its way (the page's start script preloads it beside this one):
 // waiting for it lets hydration find the page the server rendered, not the skeleton. Not a
@@ -32,11 +31,12 @@ void preloadPage(window.location.pathname)
             page={new PageData(first.url, first.answers, first.refused, first.outcome)}
             cookieAccepted={first.cookieAccepted}
             basket={first.basket}
+            timeZone={first.timeZone}
           />
         </StrictMode>
       );
       // A page the server could not render comes with an empty root: the browser draws it.
-      if (root.hasChildNodes()) hydrateRoot(root, app);
+      if (root.hasChildNodes()) hydrateRoot(root, app, { onRecoverableError: reportRedrawn });
       else createRoot(root).render(app);
     }),
   );

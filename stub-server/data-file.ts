@@ -8,11 +8,15 @@ import { open } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { StartError } from '../host/process/start-error.ts';
 import type { StubData } from './db.ts';
 import { SCHEMA_VERSION } from './fixtures/seed.ts';
 
-/** A data file the stub cannot work with: `message` is the one line to print, in Russian. */
-export class DataFileError extends Error {}
+/**
+ * A data file the stub cannot work with: `message` is the one line to print, in Russian. A
+ * StartError, so the shop's command line, which embeds the stub, prints it as it is too.
+ */
+export class DataFileError extends StartError {}
 
 const OTHER_FILE = 'или задайте другой файл через STUB_DATA_FILE=…';
 

@@ -5,7 +5,7 @@
 import { resolveDataFile } from './app.ts';
 import { DataFileError } from './data-file.ts';
 import { startServer } from './server.ts';
-import { stopOnSignals } from './stop-on-signals.ts';
+import { stopOnSignals } from '../host/process/stop-on-signals.ts';
 
 const args = new Set(process.argv.slice(2));
 const known = ['--reset', '--controls', '--help'];

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
 import { createStubApp } from './app.ts';
-import { serverErrors } from './http.ts';
+import { serverErrors } from '../host/process/server-errors.ts';
 
 export interface ServerOptions {
   /** 0 picks a free port; default 3000. */

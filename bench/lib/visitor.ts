@@ -22,10 +22,15 @@ export interface Answer {
 export class Visitor {
   readonly cookies: Map<string, string>;
 
+  /**
+   * `localAddress`: the loopback address the visitor comes from (127.0.0.1 unless given), so that
+   * many visitors are many addresses, as nginx's limits per address (deploy/nginx.conf) see them.
+   */
   constructor(
     private readonly shop: URL,
     private readonly capMs: number,
     cookies: Record<string, string> = {},
+    private readonly localAddress?: string,
   ) {
     this.cookies = new Map(Object.entries(cookies));
   }
@@ -65,6 +70,7 @@ export class Visitor {
       method,
       headers: { 'Accept-Language': 'ru-RU,ru;q=0.9', ...headers, ...(cookie ? { cookie } : {}) },
       agent: false,
+      localAddress: this.localAddress,
       signal,
     });
     req.end(form);

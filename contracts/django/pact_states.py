@@ -25,6 +25,9 @@ from django.views.decorators.http import require_POST
 
 #: The anonymous visitor of the verifier: the ``sessionid`` cookie of every replayed request.
 PACT_SESSION = "pactsessionforcontracttests00001"
+#: Another visitor, whose Idempotency-Key must never answer the verifier's: any other session
+#: key will do.
+OTHER_SESSION = "pactothervisitorforcontracts0002"
 
 STATES = {}
 
@@ -39,15 +42,19 @@ def state(name):
     return register
 
 
-def visitor_session(request):
-    """The session of the visitor a basket or order state is about (the cookie's, or the
-    verifier's), created with that very key when it does not exist yet, so that the requests
-    that follow find it. Put the visitor's basket and orders under ``session.session_key``."""
-    key = request.COOKIES.get(settings.SESSION_COOKIE_NAME) or PACT_SESSION
+def session_of(key):
+    """The session ``key``, created with that very key when it does not exist yet, so that the
+    requests that follow find it."""
     session = import_module(settings.SESSION_ENGINE).SessionStore(session_key=key)
     if not session.exists(key):
         session.save(must_create=True)
     return session
+
+
+def visitor_session(request):
+    """The session of the visitor a basket or order state is about: the cookie's, or the
+    verifier's. Put the visitor's basket and orders under ``session.session_key``."""
+    return session_of(request.COOKIES.get(settings.SESSION_COOKIE_NAME) or PACT_SESSION)
 
 
 # Catalogue --------------------------------------------------------------------------------
@@ -182,25 +189,27 @@ def visitor_orders(request, n):
 # Each makes a first request of a checkout and keeps its answer, for the verifier's visitor or
 # another one. Best through your own view (``rest_framework.test.APIClient`` with the visitor's
 # ``sessionid`` cookie and ``HTTP_IDEMPOTENCY_KEY``), so the verification checks what your view
-# keeps; the reference backend's ``shop/pact_states.py`` does so. "Being placed" writes its row.
-
-#: Another visitor than the verifier's, whose keys must never answer the verifier's visitor.
-OTHER_SESSION = "pactothervisitorforcontracts0002"
+# keeps. Give the client an allowed host (``APIClient(HTTP_HOST="127.0.0.1")``): its own,
+# ``testserver``, gets Django's HTML 400 page (DisallowedHost), a 400 like a refused phone's, so
+# check the answer's body too. "Being placed" writes its row.
 
 
 @state("the visitor's checkout with Idempotency-Key {key} placed an order of product {id}")
 def placed_attempt(request, key, id):
     """The visitor's order of product ``id`` (as in "product {id} exists"), placed by a
     checkout with ``key``, whose answer (201 and the order) is kept for that key; the basket is
-    empty now. A repeat with ``key`` must get that 201 and order, not «the basket is empty»."""
+    empty now. The state names no amount and no basket: put product ``id`` into the visitor's
+    basket yourself (1.5 of it, say), then place the order. A repeat with ``key`` must get that
+    201 and order, not «the basket is empty»."""
     raise NotImplementedError
 
 
 @state("another visitor's checkout with Idempotency-Key {key} placed an order of product {id}")
 def other_visitor_attempt(request, key, id):
-    """Another visitor (the session ``OTHER_SESSION``, say) placed an order of product ``id``
-    with ``key``, and its answer is kept for them: the verifier's visitor sending ``key`` is
-    processed as a first request of their own."""
+    """Another visitor (the session ``OTHER_SESSION``: any but the verifier's will do) placed an
+    order of product ``id`` with ``key``, as "placed an order" above, and its answer is kept for
+    them: the verifier's visitor sending ``key`` is processed as a first request of their own
+    (with their basket empty: 400)."""
     raise NotImplementedError
 
 
@@ -213,8 +222,10 @@ def refused_attempt(request, key):
 
 @state("the visitor's checkout with Idempotency-Key {key} is being placed")
 def attempt_in_flight(request, key):
-    """The visitor's first request with ``key`` is being placed right now (started a moment
-    ago, no answer yet): a repeat must answer 409 at once and place nothing."""
+    """The visitor's first request with ``key`` is being placed right now: no answer yet, and
+    started now. Reset ``started`` when the row is there from an earlier run: a row older than
+    the takeover window (a minute) is a lost request, which a repeat takes over and places
+    (201), where the pact wants 409 at once and nothing placed."""
     raise NotImplementedError
 
 
@@ -286,4 +297,6 @@ def provider_state(request):
             handler(request, **(body.get("params") or {}))
     except NotImplementedError:
         return answer(501, f"not set up yet: fill in {handler.__name__}() in {__name__}")
+    except Exception as error:  # the verifier shows this answer as the reason the state failed
+        return answer(500, f"{handler.__name__}() failed: {type(error).__name__}: {error}")
     return JsonResponse({})

@@ -16,6 +16,11 @@ export interface Mutant {
   breaksShop: boolean;
   /** What a shopper (or the shop) would see. */
   why: string;
+  /**
+   * What the first failing line of the verification must say of a mistake that breaks the shop:
+   * its cause, as a backend developer would look for it (contracts/support/causes.ts).
+   */
+  cause?: RegExp;
   edits: Edit[];
   /** Its edits change what the seed writes (times, tables): migrate and seed anew. */
   reseeds?: boolean;
@@ -51,6 +56,8 @@ export const MUTANTS: Mutant[] = [
     name: 'decimals as strings (COERCE_DECIMAL_TO_STRING left on)',
     breaksShop: true,
     why: 'prices and amounts arrive as "890.00": the app computes with them',
+    cause:
+      /^✗ `\$[^`]*\.(price|rest|unit_step|amount)` should be a number, got the string '\d+\.\d+'$/,
     edits: [
       {
         file: SETTINGS,
@@ -63,6 +70,7 @@ export const MUTANTS: Mutant[] = [
     name: 'pagination on every list (DEFAULT_PAGINATION_CLASS)',
     breaksShop: true,
     why: 'lists arrive as {"count", "results"}: the home page has no products',
+    cause: /^✗ `\$` should be an array, got an object$/,
     edits: [
       {
         file: SETTINGS,
@@ -76,6 +84,8 @@ export const MUTANTS: Mutant[] = [
     name: 'trailing slashes on the catalogue routes',
     breaksShop: true,
     why: 'GETs are redirected (301), and a POST or PUT without its slash is a 500 (APPEND_SLASH)',
+    cause:
+      /^✗ `\w+ \/api\/catalog\/\S+` redirects \(301\) to `\/api\/catalog\/\S+\/`: the pact's paths have no trailing slash/,
     edits: CATALOG_ROUTES.map((route) => ({
       file: URLS,
       find: `path("catalog/${route}",`,
@@ -86,6 +96,7 @@ export const MUTANTS: Mutant[] = [
     name: 'icontains search on SQLite',
     breaksShop: true,
     why: '«черника» finds nothing: SQLite folds only Latin letters',
+    cause: /^✗ `\$` should hold at least 1 item, got \[\]$/,
     edits: [
       {
         file: VIEWS,
@@ -99,6 +110,7 @@ export const MUTANTS: Mutant[] = [
     name: 'status as its label (get_status_display)',
     breaksShop: true,
     why: 'the order history gets "Создан" where the app maps 0–5 to its labels',
+    cause: /^✗ `\$\[\d+\]\.status` should be an integer, got the string '/,
     edits: [
       {
         file: SERIALIZERS,
@@ -112,6 +124,7 @@ export const MUTANTS: Mutant[] = [
     name: 'naive times (USE_TZ = False)',
     breaksShop: true,
     why: 'created_ts without an offset: the order shows another hour than it was placed',
+    cause: /^✗ `\$\[\d+\]\.created_ts` should be a time with its zone/,
     reseeds: true,
     edits: [
       { file: SETTINGS, find: 'USE_TZ = True', replace: 'USE_TZ = False' },
@@ -132,6 +145,7 @@ export const MUTANTS: Mutant[] = [
     name: 'the CSRF cookie never handed out (no ensure_csrf_cookie)',
     breaksShop: true,
     why: 'no visitor gets a csrftoken: every basket change, checkout and login is 403',
+    cause: /^✗ CSRF: GET \/api\/catalog\/basket \(HTTP 200\) set no csrftoken cookie/,
     edits: [
       { file: VIEWS, find: '@method_decorator(ensure_csrf_cookie, name="get")\n', replace: '' },
     ],
@@ -140,6 +154,8 @@ export const MUTANTS: Mutant[] = [
     name: 'session authentication before token authentication',
     breaksShop: true,
     why: 'a token the backend no longer knows answers 403, not 401: the shop never drops it',
+    cause:
+      /^✗ answered 403 where the pact expects 401: a token the backend does not know must answer 401/,
     edits: [
       {
         file: SETTINGS,
@@ -153,6 +169,8 @@ export const MUTANTS: Mutant[] = [
     name: 'Idempotency-Key ignored',
     breaksShop: true,
     why: 'a double click places two orders, or its second post gets «В корзине нет доступных товаров»',
+    cause:
+      /^✗ answered 400 where the pact expects a 2xx \(it said: .*В корзине нет доступных товаров/,
     edits: [
       {
         file: VIEWS,
@@ -165,6 +183,7 @@ export const MUTANTS: Mutant[] = [
     name: 'Idempotency-Key not per visitor (one key space for the shop)',
     breaksShop: true,
     why: "another visitor's checkout with the same key gets the first visitor's order",
+    cause: /^✗ answered 201 where the pact expects 400/,
     edits: [
       {
         file: VIEWS,
@@ -177,6 +196,7 @@ export const MUTANTS: Mutant[] = [
     name: 'the total as an object ({"total": …})',
     breaksShop: true,
     why: 'the basket page cannot show its total',
+    cause: /^✗ `\$` should be a number, got an object$/,
     edits: [
       {
         file: VIEWS,
@@ -189,6 +209,7 @@ export const MUTANTS: Mutant[] = [
     name: 'amounts in an integer field',
     breaksShop: true,
     why: '1,5 кг of raspberries is refused (or rounded): weighed goods cannot be bought',
+    cause: /^✗ answered 400 where the pact expects a 2xx \(it said: \{"amount"/,
     edits: [
       {
         file: SERIALIZERS,
@@ -201,6 +222,7 @@ export const MUTANTS: Mutant[] = [
     name: 'a missing product answers 200 with null',
     breaksShop: true,
     why: 'the page of a product that is gone renders empty instead of «not found»',
+    cause: /^✗ answered 200 where the pact expects 404: what does not exist must answer 404/,
     edits: [
       {
         file: VIEWS,
@@ -214,6 +236,7 @@ export const MUTANTS: Mutant[] = [
     name: 'photos as file names (use_url off)',
     breaksShop: true,
     why: '"catalog/product-7.jpg" is neither a path nor a URL: no photo loads',
+    cause: /^✗ `\$[^`]*\.image` should match `[^`]+`, got 'catalog\/product-\d+\.jpg'$/,
     edits: [
       {
         file: SETTINGS,
@@ -226,6 +249,7 @@ export const MUTANTS: Mutant[] = [
     name: 'X-Forwarded-Host not used (USE_X_FORWARDED_HOST off)',
     breaksShop: true,
     why: "Django's HTTPS Referer check compares the shop's name with its own: every form the server posts is 403",
+    cause: /^✗ 403 on a write: Django's CSRF check refused the shop's Referer/,
     edits: [
       {
         file: SETTINGS,
@@ -239,6 +263,7 @@ export const MUTANTS: Mutant[] = [
     name: 'the CSRF cookie HttpOnly (CSRF_COOKIE_HTTPONLY = True)',
     breaksShop: true,
     why: 'the app in the browser cannot read csrftoken: every basket change and checkout it sends is 403',
+    cause: /^✗ CSRF: GET \/api\/catalog\/basket set the csrftoken cookie HttpOnly/,
     edits: [
       {
         file: SETTINGS,

@@ -183,6 +183,13 @@ export async function shopperPath(shopUrl: string): Promise<ShopperResult> {
     // The product's photo, from the shop's own address (its CSP allows no other) and loading.
     const photo = /<img[^>]+src="([^"]+)"/.exec(mainOf(page.html))?.[1]?.replaceAll('&amp;', '&');
     if (!photo) throw new Broken('/product/7 shows no photo');
+    // An image address the shop cannot take as its own is drawn as the placeholder
+    // (src/ui/ImageWithPlaceholder.tsx): the page works, the photo is gone.
+    if (photo === '/placeholder-product.svg') {
+      throw new Broken(
+        "/product/7 shows the placeholder: the backend's photo address was not taken",
+      );
+    }
     if (!photo.startsWith('/')) throw new Broken(`/product/7's photo is not the shop's: ${photo}`);
     const picture = await fetch(new URL(photo, shopUrl));
     if (!picture.ok || !picture.headers.get('content-type')?.startsWith('image/')) {

@@ -14,8 +14,16 @@
 import './env';
 import { Verifier } from '@pact-foundation/pact';
 import type { NextFunction, Request, Response as ExpressResponse } from 'express';
+import { type AnswerSeen, BASKET_PATH, causeOf, shortText } from './causes';
 import { PACT_CSRF_TOKEN, PACT_FILE, PACT_SESSION } from './constants';
-import { readPactFile } from './pact-file';
+import { type PactInteraction, readPactFile } from './pact-file';
+import {
+  type InteractionFailure,
+  pactLines,
+  type VerifierFailure,
+  verifierFailures,
+  type VerifyReport,
+} from './report';
 import type { Json } from './states';
 
 export interface VerifyOptions {
@@ -35,30 +43,12 @@ export interface VerifyOptions {
   logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error';
 }
 
-export interface InteractionFailure {
-  description: string;
-  reasons: string[];
-}
-
-export interface VerifyReport {
-  ok: boolean;
-  total: number;
-  failures: InteractionFailure[];
-  /** State set-ups that failed: the verifier only logs them, the report makes them count. */
-  stateErrors: string[];
-  /**
-   * Set when the state-change URL failed every set-up the same way (a wrong URL, a view not
-   * mounted): one line says so instead of a failure per interaction.
-   */
-  stateUrlFailure?: string;
-  /** Set when the provider's basket handed the visitor no CSRF token (see csrfFromBasket). */
-  csrfProblem?: string;
-}
-
 interface StateError {
   state: string;
   params: string;
   message: string;
+  /** What the state-change URL answered: `HTTP 501 {"detail": …}`, or the network error. */
+  answer: string;
   /** `HTTP 404`, or the network error: what every set-up has in common when the URL is wrong. */
   problem: string;
 }
@@ -72,7 +62,6 @@ const paramsKey = (params: unknown): string =>
   );
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const BASKET_PATH = '/api/catalog/basket';
 
 /** The Cookie header of the verifier's visitor: the session, and a CSRF cookie when it has one. */
 export function pactCookies(csrfToken: string | null): string {
@@ -136,8 +125,14 @@ async function csrfFromBasket(baseUrl: string, host: string): Promise<CsrfHandou
  * and on an unsafe call the CSRF token the provider handed out, as cookie and X-CSRFToken (the
  * app sends the cookie's value). A request the pact sends without X-CSRFToken keeps it left out.
  */
-function browserLike(baseUrl: string, host: string, handouts: CsrfHandout[]) {
-  return (req: Request, _res: ExpressResponse, next: NextFunction): void => {
+function browserLike(
+  baseUrl: string,
+  host: string,
+  handouts: CsrfHandout[],
+  answers: AnswerSeen[],
+) {
+  return (req: Request, res: ExpressResponse, next: NextFunction): void => {
+    if (!req.path.startsWith('/_pact')) recordAnswer(req, res, answers);
     req.headers.host = host;
     // The verifier's visitor in place of the pact's example cookies (the shop's server's calls
     // carry some): the session the states set up, and the token this provider handed out.
@@ -158,6 +153,59 @@ function browserLike(baseUrl: string, host: string, handouts: CsrfHandout[]) {
   };
 }
 
+/** The most of an answer's body kept: enough for a title and a `detail`. */
+const ANSWER_BYTES = 16_384;
+
+/**
+ * Keeps what the provider answers to `req` in `answers` (in the order the requests came): the
+ * summary reads the cause of a failure from it, such as the HTML of a Django error page.
+ */
+function recordAnswer(req: Request, res: ExpressResponse, answers: AnswerSeen[]): void {
+  let path = req.path;
+  try {
+    path = decodeURIComponent(req.path);
+  } catch {
+    // kept as sent
+  }
+  const answer: AnswerSeen = {
+    method: req.method,
+    path,
+    status: 0,
+    contentType: '',
+    location: null,
+    body: '',
+  };
+  answers.push(answer);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const keep = (chunk: unknown) => {
+    if (size >= ANSWER_BYTES || (typeof chunk !== 'string' && !(chunk instanceof Uint8Array))) {
+      return;
+    }
+    const bytes = Buffer.from(chunk);
+    chunks.push(bytes);
+    size += bytes.length;
+  };
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ExpressResponse;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk);
+    return write(chunk, ...rest);
+  }) as ExpressResponse['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    keep(chunk);
+    answer.status = res.statusCode;
+    answer.contentType = String(res.getHeader('content-type') ?? '');
+    const location = res.getHeader('location');
+    answer.location = location === undefined ? null : String(location);
+    // A compressed body says nothing readable.
+    if (!res.getHeader('content-encoding')) {
+      answer.body = Buffer.concat(chunks).toString('utf8').slice(0, ANSWER_BYTES);
+    }
+    return end(chunk, ...rest);
+  }) as ExpressResponse['end'];
+}
+
 /** The `Host` of `headers` (any case), and the other headers. */
 export function splitHost(headers: Record<string, string>): {
   host?: string;
@@ -172,11 +220,19 @@ export function splitHost(headers: Record<string, string>): {
   return { host, others };
 }
 
-/** An answer's text for a one-line message: an HTML page by its title (Django's error pages). */
-export function shortText(body: string): string {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body)?.[1];
-  const text = title ?? body;
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+/**
+ * What the verifier posts to the state-change URL before an interaction: the state, its params
+ * and the action, with the visitor's cookies (contracts/README.md, "Not on Django?").
+ */
+export function stateChangeRequest(
+  state: string,
+  params: unknown,
+  extras: Record<string, Json> = {},
+): { headers: Record<string, string>; body: Record<string, unknown> } {
+  return {
+    headers: { 'Content-Type': 'application/json', Cookie: pactCookies(PACT_CSRF_TOKEN) },
+    body: { state, params: params ?? {}, action: 'setup', ...extras },
+  };
 }
 
 type StateHandler = (params?: unknown) => Promise<undefined>;
@@ -195,13 +251,13 @@ function stateHandlers(
   const handlers: Record<string, StateHandler> = {};
   for (const state of names) {
     handlers[state] = async (params) => {
-      const body = { state, params: params ?? {}, action: 'setup', ...extras };
+      const { headers, body } = stateChangeRequest(state, params, extras);
       let problem: string | null = null;
       let detail = '';
       try {
         const response = await fetch(url, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Cookie: pactCookies(PACT_CSRF_TOKEN) },
+          headers,
           body: JSON.stringify(body),
         });
         if (!response.ok) {
@@ -215,7 +271,7 @@ function stateHandlers(
       if (problem) {
         const why = detail ? `${problem} ${detail}` : problem;
         const message = `state "${state}" ${JSON.stringify(params ?? {})}: ${why}`;
-        tally.errors.push({ state, params: paramsKey(params), message, problem });
+        tally.errors.push({ state, params: paramsKey(params), message, answer: why, problem });
         throw new Error(message);
       }
       tally.succeeded += 1;
@@ -225,72 +281,83 @@ function stateHandlers(
   return handlers;
 }
 
-/** The verifier's report above has everything; the summary keeps each failure to a few lines. */
-const MAX_REASONS = 4;
-
-const shorten = (text: string): string => (text.length > 400 ? `${text.slice(0, 400)}…` : text);
-
-interface VerifierMismatch {
-  mismatch?: string;
-  path?: string;
-  type?: string;
-  message?: string;
-  actual?: string;
+/**
+ * Pairs each interaction with what the provider answered to its request: the first answer not
+ * yet taken with its method and path, in the order of the file (the order the verifier replays
+ * them in). The request a followed redirect makes has another path, and is left out.
+ */
+export function answersOf(
+  interactions: PactInteraction[],
+  answers: AnswerSeen[],
+): Map<string, AnswerSeen> {
+  const taken = new Set<AnswerSeen>();
+  const paired = new Map<string, AnswerSeen>();
+  for (const { description, request } of interactions) {
+    const answer = answers.find(
+      (candidate) =>
+        !taken.has(candidate) &&
+        candidate.method === request.method &&
+        candidate.path === request.path,
+    );
+    if (!answer) continue;
+    taken.add(answer);
+    paired.set(description, answer);
+  }
+  return paired;
 }
 
 /**
- * The verifier's mismatches as a reader wants them: a null where a pattern was expected reads
- * "Expected null to match …" (the verifier says "Expected ''"), and the two halves of a
- * "null or a number" rule make one line.
+ * Each failing interaction with its cause first and Pact's lines after. An interaction whose
+ * state was not set up proved nothing, even when its answer matched: it fails too.
  */
-export function readableMismatches(mismatches: VerifierMismatch[]): string[] {
-  const lines = new Map<string, string[]>();
-  for (const item of mismatches) {
-    let text = item.mismatch ?? item.message ?? item.type ?? 'failed';
-    if (item.actual === 'null')
-      text = text.replace(/^Expected '' to match/, 'Expected null to match');
-    const key = item.path ?? '';
-    const texts = lines.get(key) ?? [];
-    // A rule under several matchers (the basket's keyed values) reports the same line twice.
-    if (!texts.includes(text)) lines.set(key, [...texts, text]);
-  }
-  return [...lines].flatMap(([path, texts]) => {
-    const nullHalf = texts.findIndex((text) => / to be a null value$/.test(text));
-    const merged =
-      nullHalf >= 0 && texts.length === 2 ? [`${texts[1 - nullHalf]}, or null`] : texts;
-    return merged.map((text) => [path, text].filter(Boolean).join(': '));
+export function explain(
+  interactions: PactInteraction[],
+  found: VerifierFailure[],
+  answers: AnswerSeen[],
+  stateErrors: StateError[],
+): InteractionFailure[] {
+  const answered = answersOf(interactions, answers);
+  const byDescription = new Map(
+    interactions.map((interaction) => [interaction.description, interaction]),
+  );
+  const unsetStatesOf = (interaction: PactInteraction | undefined) =>
+    (interaction?.providerStates ?? []).flatMap(({ name, params }) => {
+      const error = stateErrors.find(
+        (candidate) => candidate.state === name && candidate.params === paramsKey(params),
+      );
+      return error ? [{ state: name, answer: error.answer }] : [];
+    });
+  const failures = found.map((failure): InteractionFailure => {
+    const interaction = byDescription.get(failure.description);
+    const cause = causeOf({
+      method: interaction?.request.method ?? '',
+      path: interaction?.request.path ?? '',
+      expectedStatus: interaction?.response.status ?? 0,
+      unsetStates: unsetStatesOf(interaction),
+      mismatches: failure.mismatches,
+      error: failure.error,
+      answer: answered.get(failure.description),
+    });
+    return { description: failure.description, cause, reasons: pactLines(failure) };
   });
-}
-
-interface VerifierError {
-  interaction?: string;
-  mismatch?: { type?: string; message?: string; mismatches?: VerifierMismatch[] };
-}
-
-/** The verifier rejects with its JSON result as the message; anything else is a crash. */
-function failuresOf(error: unknown, descriptions: string[]): InteractionFailure[] {
-  const message = error instanceof Error ? error.message : String(error);
-  let parsed: { errors?: VerifierError[] };
-  try {
-    parsed = JSON.parse(message) as { errors?: VerifierError[] };
-  } catch {
-    return [{ description: '(the verifier did not run)', reasons: [message] }];
+  for (const interaction of interactions) {
+    if (found.some((failure) => failure.description === interaction.description)) continue;
+    const unsetStates = unsetStatesOf(interaction);
+    if (unsetStates.length === 0) continue;
+    const cause = causeOf({
+      method: interaction.request.method,
+      path: interaction.request.path,
+      expectedStatus: interaction.response.status,
+      unsetStates,
+      mismatches: [],
+    });
+    failures.push({
+      description: interaction.description,
+      cause,
+      reasons: ['(its answer matched, but with its data not set up it proves nothing)'],
+    });
   }
-  return (parsed.errors ?? []).map(({ interaction = '', mismatch }) => {
-    // "Verifying a pact between A and B Given … - <description>": keep the description.
-    const description =
-      descriptions.find((candidate) => interaction.endsWith(` - ${candidate}`)) ?? interaction;
-    const mismatches = mismatch?.mismatches ?? [];
-    const all =
-      mismatches.length > 0
-        ? [...new Set(readableMismatches(mismatches).map(shorten))].sort()
-        : [mismatch?.message ?? mismatch?.type ?? 'failed'];
-    const reasons =
-      all.length > MAX_REASONS
-        ? [...all.slice(0, MAX_REASONS), `… and ${all.length - MAX_REASONS} more like these`]
-        : all;
-    return { description, reasons };
-  });
+  return failures;
 }
 
 export async function verifyProvider(options: VerifyOptions): Promise<VerifyReport> {
@@ -309,11 +376,12 @@ export async function verifyProvider(options: VerifyOptions): Promise<VerifyRepo
   const { host, others: headers } = splitHost(options.headers ?? {});
   const baseUrl = options.providerBaseUrl.replace(/\/+$/, '');
   const handouts: CsrfHandout[] = [];
+  const answers: AnswerSeen[] = [];
   const verifier = new Verifier({
     providerBaseUrl: baseUrl,
     pactUrls: [pactFile],
     logLevel: options.logLevel ?? 'warn',
-    requestFilter: browserLike(baseUrl, host ?? new URL(baseUrl).host, handouts),
+    requestFilter: browserLike(baseUrl, host ?? new URL(baseUrl).host, handouts, answers),
     ...(options.beforeEach ? { beforeEach: options.beforeEach } : {}),
     ...(options.stateChangeUrl
       ? {
@@ -327,24 +395,13 @@ export async function verifyProvider(options: VerifyOptions): Promise<VerifyRepo
       : {}),
     ...(Object.keys(headers).length > 0 ? { customProviderHeaders: headers } : {}),
   });
-  let failures: InteractionFailure[] = [];
+  let found: VerifierFailure[] = [];
   try {
     await verifier.verifyProvider();
   } catch (error) {
-    failures = failuresOf(error, descriptions);
+    found = verifierFailures(error, descriptions);
   }
-  // An interaction whose state was not set up proved nothing, even when its answer matched.
-  for (const interaction of pact.interactions) {
-    if (failures.some((failure) => failure.description === interaction.description)) continue;
-    const missing = (interaction.providerStates ?? []).flatMap(({ name, params }) =>
-      stateErrors
-        .filter((error) => error.state === name && error.params === paramsKey(params))
-        .map((error) => `provider state not set up: ${error.message}`),
-    );
-    if (missing.length > 0) {
-      failures.push({ description: interaction.description, reasons: [...new Set(missing)] });
-    }
-  }
+  const failures = explain(pact.interactions, found, answers, stateErrors);
   const problems = new Set(stateErrors.map((error) => error.problem));
   const [problem] = problems;
   // A wrong path or port fails this way; a view that is there but refuses every state does not.
@@ -366,26 +423,4 @@ export async function verifyProvider(options: VerifyOptions): Promise<VerifyRepo
     ...(stateUrlFailure ? { stateUrlFailure } : {}),
     ...(csrfProblem ? { csrfProblem } : {}),
   };
-}
-
-export function formatReport(report: VerifyReport): string {
-  const lines: string[] = [];
-  const failed = report.failures.length;
-  lines.push(
-    `Pact verification: ${report.total} interactions, ${report.total - failed} passed, ${failed} failed.`,
-  );
-  if (report.stateUrlFailure) {
-    lines.push(`  ✗ ${report.stateUrlFailure}`);
-    return lines.join('\n');
-  }
-  if (report.csrfProblem) lines.push(`  ✗ CSRF: ${report.csrfProblem}`);
-  for (const failure of report.failures) {
-    lines.push(`  ✗ ${failure.description}`);
-    for (const reason of failure.reasons) lines.push(`      ${reason}`);
-  }
-  if (report.stateErrors.length > 0) {
-    lines.push(`Provider states that could not be set up (${report.stateErrors.length}):`);
-    for (const error of report.stateErrors) lines.push(`  ✗ ${error}`);
-  }
-  return lines.join('\n');
 }

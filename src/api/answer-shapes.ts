@@ -1,12 +1,13 @@
 // What each call of spec §7 answers (the functions of src/api), as the shop's server checks it
-// before a page or a form uses it (src/server-entry/backend-calls.ts): an answer of another shape is a
+// before a page or a form uses it (src/server-entry/backend-calls.ts), and before its /api passes
+// it to the app in the browser (host/backend/backend-proxy.ts): an answer of another shape is a
 // failed call, never a page that breaks while rendering, nor an answer kept as the last good one.
 // Each shape asks for what the app reads of the answer, as the pact file does (contracts/): where
 // the app reads less than the whole type, the shape leaves the rest out, and a backend may too.
 //
 // Only the server checks. In the browser, valibot, these schemas and this table would cost the
 // first view's JavaScript about 2.4 KB gzip, more than the 2.2 KB left in its budget
-// (tests/e2e/size-budget.test.ts); the browser's answers come through /api, which passes JSON only.
+// (tests/e2e/size-budget.test.ts); the browser's answers come through /api, which checks them.
 import { parse as parsePattern } from 'regexparam';
 import * as v from 'valibot';
 import {
@@ -63,15 +64,6 @@ const SHAPES: Record<string, v.GenericSchema> = {
   'GET /auth/user/me/': v.omit(User, ['id', 'email']),
 };
 
-/**
- * Whether a Content-Type is exactly one type of the JSON family (`application/json`,
- * `application/problem+json`), with parameters or without: what an answer of the backend's must
- * be, for the server's calls and for the browser's /api alike.
- */
-export function isJsonType(contentType: string | null | undefined): boolean {
-  return /^\s*application\/([\w.-]+\+)?json\s*(;[^,]*)?$/i.test(contentType ?? '');
-}
-
 const TABLE = Object.entries(SHAPES).map(([call, shape]) => {
   const [method = '', path = ''] = call.split(' ');
   return { method, path, pattern: parsePattern(path).pattern, shape };
@@ -97,4 +89,15 @@ export function answerShape(method: string, path: string): v.GenericSchema | und
  */
 export function callPattern(method: string, path: string): string | undefined {
   return entryOf(method, path)?.path;
+}
+
+/**
+ * Why a successful answer's data is not what `method` `path` answers (its first issue), or null
+ * when it is, when nobody reads it (Unread), or when src/api makes no such call.
+ */
+export function shapeProblem(method: string, path: string, data: unknown): string | null {
+  const shape = answerShape(method, path);
+  if (!shape || shape === Unread) return null;
+  const result = v.safeParse(shape, data);
+  return result.success ? null : `is not of its shape: ${result.issues[0].message}`;
 }

@@ -1,6 +1,7 @@
 import { type $Fetch, FetchError, ofetch } from 'ofetch';
 import { readCookie } from '../lib/cookies';
 import { getToken, setToken } from './token';
+import { paths } from '../lib/paths';
 
 // The ONE HTTP client of the app (spec §7): base /api, no timeout, `Token {token}` auth, the
 // anti-forgery header on unsafe methods, and any 401 logs out and sends the visitor to /login/.
@@ -21,7 +22,21 @@ export interface ApiConfig {
 export type Api = $Fetch;
 
 export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const LOGIN_PATH = '/login/';
+
+/** The calls about one shopper's own basket, orders and login (spec §7), by their paths. */
+const SHOPPERS_OWN_PATH = /\/api\/(catalog\/(basket|total_price|order_)|auth\/)/;
+
+/**
+ * Whether a call to the backend (`path`: its URL's path, `…/api/…`) is the shopper's own, or a
+ * write: the shop's server keeps connections to the backend for these
+ * (host/backend/backend-share.ts), so that no flood of catalogue or search calls starves a basket
+ * change or a checkout. A path made up to look like one gains only those connections, within its
+ * address's share.
+ */
+export function isShoppersOwnCall(method: string, path: string): boolean {
+  return UNSAFE_METHODS.has(method.toUpperCase()) || SHOPPERS_OWN_PATH.test(path);
+}
+export const LOGIN_PATH = paths.login();
 
 /**
  * Django's `csrftoken` cookie, read at each call: Django rotates it at login, so a token kept from

@@ -8,6 +8,7 @@ import { readCookie, writeCookie } from '../lib/cookies';
 // (private mode, Node in contract tests), and then the token lives in memory only.
 export const TOKEN_KEY = COOKIES.token.name;
 const KEY = TOKEN_KEY;
+// eslint-disable-next-line no-restricted-syntax -- module state: the browser tab's one token when storage is refused
 let memoryToken: string | null = null;
 
 function storage(): Storage | null {

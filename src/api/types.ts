@@ -74,9 +74,9 @@ export const CarouselSlide = v.object({
   /** Multi-line; the app splits it into paragraphs on line breaks. */
   text: v.string(),
   image: v.nullable(ImageUrl),
-  /** Any CSS colour. */
+  /** A CSS colour: #hex, rgb() or hsl() (src/lib/css-colour.ts); else the theme's show. */
   background: v.string(),
-  /** Any CSS colour. */
+  /** As `background`. */
   text_color: v.string(),
 });
 export type CarouselSlide = v.InferOutput<typeof CarouselSlide>;

@@ -1,8 +1,14 @@
 import { MantineProvider } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { type SsrContext, Router } from 'wouter';
-import { type BasketSeed, BasketSeedContext, seededBasket } from '../features/basket/store';
+import { Router } from 'wouter';
+import {
+  type BasketStart,
+  BasketSeedContext,
+  seededBasket,
+  useBasketStore,
+} from '../features/basket/store';
 import type { PageData } from '../ui/page-data';
+import { TimeZoneContext } from '../ui/time-zone';
 import { Layout } from './layout/Layout';
 import { NotificationsOnDemand } from './NotificationsOnDemand';
 import { PageDataProvider, startNavigation } from './page-loading';
@@ -20,22 +26,24 @@ export interface AppProps {
   page: PageData;
   /** Whether the visitor accepted cookies (the `cookieAccepted` cookie of the request). */
   cookieAccepted: boolean;
-  /** The visitor's basket as the server rendered it; null when it did not have it. */
-  basket: BasketSeed | null;
-  /** On the server: the request's path and query, and where redirects and the status go. */
-  ssr?: { path: string; search: string; context: SsrContext };
+  /** The visitor's basket as the server rendered it, or why it did not have it. */
+  basket: BasketStart;
+  /** The shop's time zone for order dates (SHOP_TIME_ZONE), the same on both sides. */
+  timeZone: string;
+  /** On the server: the request's path and query (its status is decided before: pageStatus). */
+  ssr?: { path: string; search: string };
 }
 
-export function App({ page, cookieAccepted, basket, ssr }: AppProps) {
+export function App({ page, cookieAccepted, basket, timeZone, ssr }: AppProps) {
   // The basket and the user are fetched (again) once the server's HTML is hydrated, so that the
   // first render in the browser is the server's. Never on the server.
-  useEffect(startApp, []);
+  const store = useBasketStore();
+  useEffect(() => startApp(store), [store]);
   const [seed] = useState(() => seededBasket(basket));
   return (
     <Router
       ssrPath={ssr?.path}
       ssrSearch={ssr?.search}
-      ssrContext={ssr?.context}
       aroundNav={ssr ? undefined : startNavigation}
     >
       <MantineProvider
@@ -47,11 +55,13 @@ export function App({ page, cookieAccepted, basket, ssr }: AppProps) {
       >
         <PageDataProvider first={page}>
           <BasketSeedContext value={seed}>
-            <NotificationsOnDemand />
-            <ScrollReset />
-            <Layout cookieAccepted={cookieAccepted}>
-              <Routes />
-            </Layout>
+            <TimeZoneContext value={timeZone}>
+              <NotificationsOnDemand />
+              <ScrollReset />
+              <Layout cookieAccepted={cookieAccepted}>
+                <Routes />
+              </Layout>
+            </TimeZoneContext>
           </BasketSeedContext>
         </PageDataProvider>
       </MantineProvider>

@@ -6,6 +6,7 @@ import { pageQueries } from './routes';
 
 // In the browser: the page a link or navigate() is opening, whose loads started at the click,
 // while its code may still be on its way. Only the browser sets it (the router's aroundNav).
+// eslint-disable-next-line no-restricted-syntax -- module state: the tab's one navigation in progress
 let opening: PageData | null = null;
 
 /** A page the app opens itself, rather than the server's first one. */

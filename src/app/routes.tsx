@@ -16,7 +16,7 @@ import { loginRoute } from '../features/session/login-route';
 import { type PageTexts, showPageTexts } from '../lib/document-head';
 import { SHOP_DESCRIPTION } from '../lib/shop-info';
 import { NOT_FOUND_TEXT, NotFound } from '../ui/NotFound';
-import type { Query } from '../ui/page-data';
+import type { Query, Refusal } from '../ui/page-data';
 import { PageSkeleton } from '../ui/PageSkeleton';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { noteView } from './views';
@@ -61,6 +61,23 @@ export function matchPage(url: string): RouteMatch | null {
   return null;
 }
 
+/**
+ * What the server answers for a page, decided before anything renders (as Hydrogen's loaders
+ * throw their 404): a redirect the address decides, or a 404 answer of the page's critical data
+ * (its -404 page, spec §8); the 404 page for an address no route has; else the page.
+ */
+export type PageStatus =
+  { kind: 'redirect'; location: string } | { kind: 'page'; status: 200 | 404 };
+
+/** The status of the page `match` is, given what the backend refused (`refused`, by query key). */
+export function pageStatus(match: RouteMatch | null, refused: Record<string, Refusal>): PageStatus {
+  if (!match) return { kind: 'page', status: 404 };
+  const { redirect, critical, missing } = match.opened;
+  if (redirect) return { kind: 'redirect', location: redirect };
+  if (!critical.some((query) => refused[query.key] === 404)) return { kind: 'page', status: 200 };
+  return missing ? { kind: 'redirect', location: missing } : { kind: 'page', status: 404 };
+}
+
 /** The 404 page's texts: an unknown path, or a -404 page of spec §8. */
 export const NOT_FOUND_TEXTS: PageTexts = { title: NOT_FOUND_TEXT, description: SHOP_DESCRIPTION };
 
@@ -87,8 +104,8 @@ function HydratedMark() {
 
 /**
  * The document's title and description meta as the page opens, when they are fixed (a page made
- * from its answers shows them with its answers: useRouteData). Hydration finds them as the server
- * wrote them. Each page opened is also a view of the speed report's (src/app/views.ts).
+ * from its answers shows them with its answers: src/ui/route.tsx). Hydration finds them as the
+ * server wrote them. Each page opened is also a view of the speed report's (src/app/views.ts).
  */
 function useFixedTexts(location: string): void {
   useEffect(() => {

@@ -4,6 +4,7 @@
 // through the selections.
 import { getRootSections, getSection, getSelections } from '../api/catalog';
 import type { Api } from '../api/http';
+import { paths } from '../lib/paths';
 import { type PageRoute, ROUTES } from './routes';
 
 const indexable = (route: PageRoute) => route.server !== false && route.server.indexable;
@@ -25,8 +26,8 @@ export function robotsTxt(sitemapUrl: string): string {
   ].join('\n');
 }
 
-/** Every section, selection and product id the catalogue has, by the route pattern showing it. */
-async function catalogueIds(api: Api): Promise<Record<string, Iterable<number>>> {
+/** The page of every section, selection and product the catalogue has, by its route's pattern. */
+async function cataloguePages(api: Api): Promise<Record<string, string[]>> {
   const sections = new Set<number>();
   const products = new Set<number>();
   const selections = await getSelections(api);
@@ -49,9 +50,9 @@ async function catalogueIds(api: Api): Promise<Record<string, Iterable<number>>>
     }
   }
   return {
-    '/section/:id': sections,
-    '/selection/:id': selections.map((selection) => selection.id),
-    '/product/:id': products,
+    [paths.section.pattern]: [...sections].map(paths.section),
+    [paths.selection.pattern]: selections.map((selection) => paths.selection(selection.id)),
+    [paths.product.pattern]: [...products].map(paths.product),
   };
 }
 
@@ -60,11 +61,11 @@ async function catalogueIds(api: Api): Promise<Record<string, Iterable<number>>>
  * once for each thing of the catalogue it shows.
  */
 export async function sitemapPaths(api: Api): Promise<string[]> {
-  const ids = await catalogueIds(api);
+  const pages = await cataloguePages(api);
   return ROUTES.filter(indexable).flatMap((route) => {
     if (!route.path.includes(':')) return [route.path];
-    const found = ids[route.path];
+    const found = pages[route.path];
     if (!found) throw new Error(`sitemap: no walk finds the pages of ${route.path}`);
-    return [...found].map((id) => pathOf(route.path) + id);
+    return found;
   });
 }

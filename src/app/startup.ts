@@ -4,20 +4,21 @@ import { configureApi } from '../api/http';
 import { mirrorToken } from '../api/token';
 import { COOKIES } from '../lib/cookie-table';
 import { readCookie, writeCookie } from '../lib/cookies';
-import { basket, lineCount, loadBasket, refreshBasket } from '../features/basket/store';
+import { type BasketStore, lineCount } from '../features/basket/store';
 import { handleUnauthorized, loadUser, session } from '../features/session';
+
+/** The baskets started: each once, however often React runs the effect that starts it. */
+const started = new WeakSet<BasketStore>();
 
 /**
  * Start-up (spec §2, §7): the basket list with its total, and the user when a token is stored.
  * The basket belongs to the session or to the logged-in user, so it is fetched again whenever
  * the token changes (login, logout, a 401).
  */
-let started = false;
-
-export function startApp(): void {
-  // Once per page load, however often React runs the effect that calls it (StrictMode).
-  if (started) return;
-  started = true;
+export function startApp(store: BasketStore): void {
+  if (started.has(store)) return;
+  started.add(store);
+  const { state: basket, loadBasket, refreshBasket } = store;
   configureApi({ onUnauthorized: handleUnauthorized });
   mirrorToken();
   // A basket the server rendered is already shown: fetched again behind it, it keeps its

@@ -12,6 +12,7 @@ export const DIMMED = {
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 };
 
+// eslint-disable-next-line no-restricted-syntax -- module state: a cache of a pure function's one answer
 let css: string | undefined;
 
 /**

@@ -43,8 +43,8 @@ export const COOKIES = {
    */
   token: shared('jwt', 30 * DAY),
   /**
-   * A form's message for the page it goes back to, shown once (host/visitor-forms.ts). A minute:
-   * long enough for a slow phone to follow the 303.
+   * A form's message for the page it goes back to, shown once (host/forms/visitor-forms.ts). A
+   * minute: long enough for a slow phone to follow the 303.
    */
   notice: serverOnly('notice', 60),
 } satisfies Record<string, ShopCookie>;

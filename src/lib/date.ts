@@ -2,7 +2,7 @@
 // one city, and an order placed at 10:08 there reads 10:08 on any phone, whatever zone the phone
 // is set to. The server and the browser format with the same zone (SHOP_TIME_ZONE, embedded in
 // the page), so a server-rendered date and the hydrated one agree.
-import { DEFAULT_TIME_ZONE, shopTimeZone } from './shop-time-zone';
+import { DEFAULT_TIME_ZONE } from './shop-time-zone';
 
 const formatIn = (timeZone: string) =>
   new Intl.DateTimeFormat('ru-RU', {
@@ -24,16 +24,21 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-let cached: { zone: string; format: Intl.DateTimeFormat } | undefined;
+/** A formatter by zone asked for: making one costs more than formatting a date. */
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** `20.11.2026, 14:05` for an ISO date-time; the raw text when it is not a date. */
-export function formatOrderDate(iso: string): string {
+/**
+ * `20.11.2026, 14:05` for an ISO date-time in `zone` (the shop's, useShopTimeZone); the raw text
+ * when it is not a date.
+ */
+export function formatOrderDate(iso: string, zone: string = DEFAULT_TIME_ZONE): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const zone = shopTimeZone();
-  if (cached?.zone !== zone) {
+  let format = formats.get(zone);
+  if (!format) {
     // An unknown zone keeps the default rather than breaking the page.
-    cached = { zone, format: formatIn(isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE) };
+    format = formatIn(isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
+    formats.set(zone, format);
   }
-  return cached.format.format(date);
+  return format.format(date);
 }

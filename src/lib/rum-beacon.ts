@@ -1,6 +1,6 @@
-// What a shopper's browser reports of the speed it saw (src/app/rum.ts sends it, host/rum.ts
-// checks and counts it): the web-vitals library's five figures, each with the kind of page and
-// whether the view was the page's full load or a view the app made without one.
+// What a shopper's browser reports of the speed it saw (src/app/rum.ts sends it,
+// host/process/rum.ts checks and counts it): the web-vitals library's five figures, each with the
+// kind of page and whether the view was the page's full load or a view the app made without one.
 
 /** The beacon's address: same-origin, so the CSP's connect-src 'self' covers it. */
 export const RUM_PATH = '/rum';

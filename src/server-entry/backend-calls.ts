@@ -3,16 +3,17 @@
 // CSRF token, address), a deadline and an abort signal, and hands loaders and form handlers an
 // `api` to call src/api's functions with. Nothing of a visitor is kept on a module, so two
 // visitors' requests never mix however they overlap, and no call outlives its request.
-import { parseCookie, parseSetCookie, stringifyCookie } from 'cookie';
+import { parseCookie, parseSetCookie } from 'cookie';
 import { type FetchResponse, ofetch } from 'ofetch';
-import { safeParse } from 'valibot';
-import { answerShape, callPattern, isJsonType, Unread } from '../api/answer-shapes';
+import { answerShape, callPattern, shapeProblem, Unread } from '../api/answer-shapes';
+import { callOutcome, expectedRefusal, FAILURE_CASE } from '../api/call-failure';
+import { isJsonType } from '../api/json-type';
 import { type Api, UNSAFE_METHODS } from '../api/http';
 import { COOKIES } from '../lib/cookie-table';
 import { relativeMediaUrls } from '../lib/media-urls';
-import { callOutcome } from './call-outcome';
-import { clearCookieLine } from './cookie-lines';
+import { clearCookieLine, isShopDomainCookie } from './cookie-lines';
 import { NO_RECORDER, type ServerRecorder } from './recorder';
+import { CONSOLE_LOG, type ServerLog } from './server-log';
 
 /** Who is asking, as the shop's server saw the request. */
 export interface Visitor {
@@ -26,7 +27,7 @@ export interface Visitor {
   requestId?: string;
 }
 
-/** How this process reaches the backend (host/backend-agent.ts makes it, once). */
+/** How this process reaches the backend (host/backend/backend-agent.ts makes it, once). */
 export interface Backend {
   /** Where /api lives: `https://backend.example/api`. */
   baseURL: string;
@@ -37,6 +38,8 @@ export interface Backend {
   fetch: typeof fetch;
   /** Told of every call: its name, how it ended and how long it took. */
   recorder?: ServerRecorder;
+  /** Told of every call that failed (the console without one). */
+  log?: ServerLog;
 }
 
 /** Django's session cookie, and the token's cookie mirror (src/api/token.ts). */
@@ -44,8 +47,52 @@ export const SESSION_COOKIE = 'sessionid';
 export const TOKEN_COOKIE = COOKIES.token.name;
 export const CSRF_COOKIE = 'csrftoken';
 
+/**
+ * The cookies the backend reads: its session, its CSRF token and the token's mirror. Every other
+ * cookie of the visitor's (a sibling app's `city=Москва`, an analytics JSON, the shop's own) is
+ * none of its business, and never goes to it.
+ */
+export const BACKEND_COOKIES: readonly string[] = [SESSION_COOKIE, CSRF_COOKIE, TOKEN_COOKIE];
+
 /** Values kept and sent exactly as they came: the backend reads its own cookies, not ours. */
-const AS_SENT = { decode: (value: string) => value, encode: (value: string) => value };
+const AS_SENT = { decode: (value: string) => value };
+
+/**
+ * A value that can go back in a Cookie header as it is: no `;` and no control character (what
+ * Node's parser let into a header is bytes 0x20 to 0xff, read as Latin-1, and goes out the same).
+ */
+const SENDABLE = /^[\t\x20-\x3a\x3c-\x7e\x80-\xff]*$/;
+
+/** A token or CSRF value as it may go in a header of its own: visible ASCII, nothing else. */
+const TOKEN_TEXT = /^[\x21-\x7e]+$/;
+
+/**
+ * Of a request's cookies, the backend's (BACKEND_COOKIES) that can be sent on: the first of each
+ * name, its value byte for byte as the visitor sent it. A cookie that cannot is left out, never
+ * thrown on.
+ */
+export function backendCookies(cookies: Record<string, string>): Map<string, string> {
+  const own = new Map<string, string>();
+  for (const name of BACKEND_COOKIES) {
+    const value = cookies[name];
+    if (value !== undefined && SENDABLE.test(value)) own.set(name, value);
+  }
+  return own;
+}
+
+/** The Cookie header of `cookies` (name and value as given), or undefined for none. */
+export function cookieHeader(cookies: Map<string, string>): string | undefined {
+  if (cookies.size === 0) return undefined;
+  return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/**
+ * A visitor's Cookie header as the backend gets it, from the shop's server or through /api: its
+ * own cookies only (BACKEND_COOKIES), as sent; undefined when the visitor has none of them.
+ */
+export function backendCookieHeader(header: string | undefined): string | undefined {
+  return cookieHeader(backendCookies(parseCookies(header)));
+}
 
 /** A request's Cookie header, by name (the first of a name wins, as Django reads it). */
 export function parseCookies(header: string | undefined): Record<string, string> {
@@ -100,10 +147,32 @@ function checkAnswer(method: string, path: string, response: FetchResponse<unkno
   if (!isEmptyBody(data) && !isJsonType(type)) {
     throw new UnexpectedAnswerError(call, `is ${type ?? 'untyped'}, not JSON`);
   }
-  const result = safeParse(shape, data);
-  if (!result.success) {
-    throw new UnexpectedAnswerError(call, `is not of its shape: ${result.issues[0].message}`);
-  }
+  const problem = shapeProblem(method, path, data);
+  if (problem) throw new UnexpectedAnswerError(call, problem);
+}
+
+/** What a failed call met, in a few words for the log: its status, or the error under it. */
+function failureDetail(error: unknown): string {
+  const status = (error as { response?: Response }).response?.status;
+  if (status) return `HTTP ${status}`;
+  let cause: unknown = error;
+  // ofetch's FetchError repeats the URL; the error it wraps says what happened.
+  while (cause instanceof Error && cause.name === 'FetchError' && cause.cause) cause = cause.cause;
+  const { code, message } = cause as { code?: unknown; message?: unknown };
+  return (
+    [code, message].filter((part) => typeof part === 'string' && part).join(' ') || String(cause)
+  );
+}
+
+/**
+ * Whether the operator is told of a failed call: not of the refusals the shop's flows expect (a
+ * 404, a 400…), which `expectedRefusal` knows by the call's path, its status, and whether it went
+ * out with the visitor's token (ofetch keeps its options, the token's header included).
+ */
+function isNews(path: string, error: unknown): boolean {
+  const status = (error as { response?: Response }).response?.status ?? 0;
+  const sent = new Headers((error as { options?: { headers?: HeadersInit } }).options?.headers);
+  return !expectedRefusal({ path, status, tokenSent: sent.has('Authorization') });
 }
 
 /** Whether ofetch read no bytes: no body, or an empty text (or blob, for a type not text). */
@@ -125,7 +194,7 @@ export interface BackendCalls {
   remainingMs(): number;
   /** Ends every call still under way: the request has been answered. */
   end(): void;
-  /** The visitor's cookies now: the request's, with what the backend set since. */
+  /** The visitor's cookies of the backend's now: the request's, with what it set since. */
   cookies(): Record<string, string>;
   /** Leaves a cookie out of the next calls (not out of the visitor's browser). */
   forget(name: string): void;
@@ -139,7 +208,8 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
   const deadline = Date.now() + budgetMs;
   const timer = setTimeout(() => controller.abort(new DeadlineError()), budgetMs);
   timer.unref();
-  const jar = new Map(Object.entries(visitor.cookies));
+  // The backend's cookies only, as sent; then what it sets for the visitor on the way.
+  const jar = backendCookies(visitor.cookies);
   const setCookies = new Map<string, string>();
   const backendOrigin = new URL(backend.baseURL).origin;
   const basePath = new URL(backend.baseURL).pathname.replace(/\/+$/, '');
@@ -147,11 +217,13 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
 
   const takeSetCookie = (line: string) => {
     const { name, value, maxAge, expires } = parseSetCookie(line, AS_SENT);
-    if (!name) return;
+    // A cookie for another domain never reaches the visitor, nor the next calls.
+    if (!name || !isShopDomainCookie(line, visitor.host)) return;
     setCookies.set(name, line);
+    if (!BACKEND_COOKIES.includes(name)) return;
     const expired =
       (maxAge !== undefined && maxAge <= 0) || (expires !== undefined && +expires <= Date.now());
-    if (expired || !value || value === '""') jar.delete(name);
+    if (expired || !value || value === '""' || !SENDABLE.test(value)) jar.delete(name);
     else jar.set(name, value);
   };
 
@@ -173,13 +245,14 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
         // Django checks an HTTPS post's Referer against the host it was asked under.
         headers.set('Referer', `${shopOrigin}/`);
         if (visitor.requestId) headers.set('X-Request-Id', visitor.requestId);
-        if (jar.size > 0) headers.set('Cookie', stringifyCookie(Object.fromEntries(jar), AS_SENT));
+        // Never re-serialised: pieces of the visitor's own header, which nothing here can break.
+        const cookie = cookieHeader(jar);
+        if (cookie) headers.set('Cookie', cookie);
         const token = cookieText(Object.fromEntries(jar), TOKEN_COOKIE);
-        if (token) headers.set('Authorization', `Token ${token}`);
+        if (token && TOKEN_TEXT.test(token)) headers.set('Authorization', `Token ${token}`);
         const csrf = jar.get(CSRF_COOKIE);
-        if (csrf && UNSAFE_METHODS.has((options.method ?? 'GET').toUpperCase())) {
-          headers.set('X-CSRFToken', csrf);
-        }
+        const unsafe = UNSAFE_METHODS.has((options.method ?? 'GET').toUpperCase());
+        if (csrf && TOKEN_TEXT.test(csrf) && unsafe) headers.set('X-CSRFToken', csrf);
         options.headers = headers;
       },
       onResponse({ request, options, response }) {
@@ -206,10 +279,14 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
     { fetch: backend.fetch },
   );
   const recorder = backend.recorder ?? NO_RECORDER;
-  // Each call timed and told, by its name in src/api's table (never its path: ids are countless).
+  const log = backend.log ?? CONSOLE_LOG;
+  // Every call ends here, however it fails (before an answer, at its status, while its body
+  // comes, at its shape): the one place that times it, counts it by its name in src/api's table
+  // (never its path: ids are countless), and tells the operator of its failure.
   const api = Object.assign(async (request: string, options?: Parameters<Api>[1]) => {
     const method = (options?.method ?? 'GET').toUpperCase();
-    const pattern = callPattern(method, request.split('?')[0] ?? '');
+    const path = request.replace(/[?#].*$/, '');
+    const pattern = callPattern(method, path);
     const call = pattern ? `${method} /api${pattern}` : `${method} other`;
     const started = performance.now();
     try {
@@ -218,11 +295,21 @@ export function backendCalls(backend: Backend, visitor: Visitor, budgetMs: numbe
       return answer;
     } catch (error) {
       // A call ended because its request was answered (a page that went out without waiting
-      // for it) is no answer of the backend's, good or bad: it is not told.
+      // for it) is no answer of the backend's, good or bad: it is neither counted nor logged.
       const ended =
         controller.signal.aborted && !(controller.signal.reason instanceof DeadlineError);
       if (!ended) {
-        recorder.backendCall(call, callOutcome(error), (performance.now() - started) / 1000);
+        const outcome = callOutcome(error);
+        recorder.backendCall(call, outcome, (performance.now() - started) / 1000);
+        if (isNews(path, error)) {
+          log.callFailed({
+            id: visitor.requestId,
+            case: FAILURE_CASE[outcome],
+            outcome,
+            call: `${method} /api${path}`,
+            why: failureDetail(error),
+          });
+        }
       }
       throw error;
     }

@@ -2,23 +2,27 @@
 // the change is made for the visitor with the same rules as the app's (features/basket).
 import { deleteBasketLine, getBasket, updateBasketAmount } from '../api/basket';
 import { getProduct } from '../api/catalog';
+import { failureCase, type FailureCase } from '../api/call-failure';
 import { errorStatus } from '../api/http';
 import type { Product } from '../api/types';
 import { changeFailedText, isBasketChange, requestedAmount } from '../features/basket/basket-form';
 import { parseCatalogId } from '../features/catalog/catalog-id';
+import { failureText } from '../ui/failure-text';
 import type { BackendCalls } from './backend-calls';
 
 export const FORM_BROKEN =
   'Не удалось изменить корзину: форма пришла неполной. Попробуйте ещё раз.';
 export const PRODUCT_GONE = 'Этого товара больше нет в каталоге.';
-export const BASKET_UNREACHABLE =
-  'Не удалось изменить корзину. Проверьте соединение и попробуйте ещё раз.';
 /** The backend did not answer in time before the change was sent: nothing changed. */
 export const BASKET_LATE =
   'Сервер магазина не ответил вовремя, корзина не изменилась. Попробуйте ещё раз чуть позже.';
 /** The change was sent, and no answer came in time: the shop cannot tell whether it landed. */
 export const BASKET_MAYBE_CHANGED =
   'Сервер магазина не ответил вовремя: корзина могла измениться. Проверьте её, прежде чем повторять.';
+
+/** A call before the change failed (the basket, the product): nothing changed, by the case. */
+export const basketFailedText = (failure: FailureCase): string =>
+  failureText('Не удалось изменить корзину', failure);
 
 /** What a basket control's form sends. */
 export interface BasketFormFields {
@@ -49,7 +53,8 @@ export async function changeBasketByForm(
     current = line?.amount ?? 0;
   } catch (error) {
     if (calls.timedOut()) return BASKET_LATE;
-    return errorStatus(error) === 404 ? PRODUCT_GONE : BASKET_UNREACHABLE;
+    if (errorStatus(error) === 404) return PRODUCT_GONE;
+    return basketFailedText(failureCase(error));
   }
   const typed = typeof fields.amount === 'string' ? fields.amount : '';
   const amount = requestedAmount(change, product, current, typed);

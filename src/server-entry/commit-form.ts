@@ -11,6 +11,7 @@ import {
   commitFieldsOf,
   commitValuesFrom,
   orderFailureText,
+  orderNotSentText,
   splitServerErrors,
   toOrderCommit,
 } from '../features/checkout/commit-form';
@@ -76,7 +77,7 @@ export async function placeOrderByForm(
   } catch (error) {
     return calls.timedOut()
       ? refused('late', {}, ORDER_LATE)
-      : refused('failed', {}, orderFailureText(error, []));
+      : refused('failed', {}, orderNotSentText(error));
   }
   const order = toOrderCommit(values);
   if (orderableLineCount(lines) === 0) {

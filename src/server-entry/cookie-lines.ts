@@ -1,7 +1,7 @@
 // The server's one writer of the shop's own cookies (src/lib/cookie-table.ts): a Set-Cookie line
 // from the cookie's row, for the host's forms and pages and for the entry's own calls. Secure
-// when the visitor's page is served over https (host/request-scheme.ts decides the scheme).
-import { stringifySetCookie } from 'cookie';
+// when the visitor's page is served over https (host/process/request-scheme.ts decides the scheme).
+import { parseSetCookie, stringifySetCookie } from 'cookie';
 import type { ShopCookie } from '../lib/cookie-table';
 
 /** The Set-Cookie line that gives the visitor `cookie` with `value`. */
@@ -22,4 +22,17 @@ function attributes(cookie: ShopCookie, https: boolean, maxAge: number) {
     secure: cookie.secure && https,
     sameSite: cookie.sameSite,
   };
+}
+
+/**
+ * Whether a Set-Cookie line of the backend's may reach a visitor of the shop at `host` (its Host,
+ * a port or not): it names no domain, or exactly the shop's own. Another site's is refused by
+ * browsers anyway, and a parent domain's (`.example.com` for shop.example.com) would reach every
+ * site beside the shop.
+ */
+export function isShopDomainCookie(line: string, host: string): boolean {
+  const { domain } = parseSetCookie(line);
+  if (!domain) return true;
+  const hostname = host.replace(/:\d*$/, '').replace(/^\[|\]$/g, '');
+  return domain.replace(/^\./, '').toLowerCase() === hostname.toLowerCase();
 }

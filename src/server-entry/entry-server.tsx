@@ -1,28 +1,13 @@
-// The server's side of rendering: loads a page's public data through src/api (the route's
-// loader table entry), renders it with React's streaming renderer and says what to answer.
-// host/render.ts turns the result into the HTTP answer.
-import type { Writable } from 'node:stream';
-import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
-import type { SsrContext } from 'wouter';
-import { getBasket, getTotalPrice } from '../api/basket';
-import { errorStatus } from '../api/http';
-import { type BasketSeed, lineCount } from '../features/basket/store';
-import { setShopTimeZone } from '../lib/shop-time-zone';
-import { App } from '../app/App';
-import type { EmbeddedPage } from '../app/embedded-page';
-import { headHtml, pageHead, scriptJson } from '../app/page-head';
-import { pageUrl } from '../app/page-loading';
-import { pageSource } from '../app/page-source';
-import { matchPage, pageQueries } from '../app/routes';
-import { type FormOutcome, PageData } from '../ui/page-data';
-import { type BackendCalls, backendCalls, type Visitor, visitorIdentity } from './backend-calls';
-import { PublicAnswers, type PublicAnswersOptions } from './public-answers';
-import { NO_RECORDER, type ServerRecorder } from './recorder';
-
+// The app's server side as the Node host (host/) sees it, built as dist/server/entry-server.js:
+// it composes and does nothing itself. createShopServer (shop-server.ts) holds what one process
+// needs; loading a page (load-page.ts), rendering it (render-page.tsx) and the forms' table
+// (forms.ts) are modules of their own.
+export { createShopServer, type ShopServer, type ShopServerSetup } from './shop-server';
+export { isPublicPage, pageRoute, type RenderRequest, type RenderResult } from './render-page';
+export type { BackendCalls } from './backend-calls';
 export { PAGE_DATA_ID } from '../app/embedded-page';
 export { FORM_NAMES, FORMS, type FormAnswer, type FormHandler } from './forms';
-export { parseCookies, visitorIdentity } from './backend-calls';
+export { backendCookieHeader, parseCookies, visitorIdentity } from './backend-calls';
 export { robotsTxt, sitemapPaths } from '../app/sitemap';
 /** Every variable of the theme, for the head of every page (the same on each). */
 export { themeVariablesCss } from '../app/theme-variables';
@@ -31,285 +16,24 @@ export { themeVariablesCss } from '../app/theme-variables';
 export type { Visitor } from './backend-calls';
 export type { FormOutcome } from '../ui/page-data';
 export type { PublicAnswersOptions } from './public-answers';
+export { type Change, changedShown, isReached, joinChanges, NO_CHANGE } from './changes';
 export type { CallOutcome, ServerRecorder } from './recorder';
-export { callPattern } from '../api/answer-shapes';
+export { CONSOLE_LOG, type FailedCall, type ServerLog } from './server-log';
+export { callPattern, shapeProblem } from '../api/answer-shapes';
 export { PAGE_KINDS, RUM_MAX_SAMPLES, RUM_METRICS } from '../lib/rum-beacon';
 export { sameOriginPath } from '../lib/same-origin-path';
 export { IMAGE_ROUTE, IMAGE_VERSION, IMAGE_WIDTHS, OG_IMAGE, OG_WIDTH } from '../lib/image-url';
 export { relativeMediaUrls } from '../lib/media-urls';
-export { isJsonType } from '../api/answer-shapes';
+export { isJsonType } from '../api/json-type';
+export { isShoppersOwnCall } from '../api/http';
+export {
+  expectedRefusal,
+  FAILURE_CASE,
+  OUTCOME_HEADER,
+  statusOutcome,
+  type FailedOutcome,
+  type FailureCase,
+} from '../api/call-failure';
 export { DEFAULT_TIME_ZONE } from '../lib/shop-time-zone';
 export { COOKIES, type ShopCookie } from '../lib/cookie-table';
-export { clearCookieLine, setCookieLine } from './cookie-lines';
-
-/** How this process reaches the backend: set once, at start (host/render.ts). */
-interface Connection {
-  baseURL: () => string;
-  fetch: typeof fetch;
-  answers: PublicAnswers;
-  recorder: ServerRecorder;
-}
-let connection: Connection | null = null;
-
-/**
- * Where the server's calls go (the embedded stub, or the real backend's /api; read per request,
- * since the stub's port is known once the server listens), through which `fetch` (the bounded
- * agent), and how long the public answers are kept.
- */
-export function connectBackend(options: {
-  baseURL: () => string;
-  fetch: typeof fetch;
-  publicAnswers: PublicAnswersOptions;
-  /** Told what the server's side does (backend calls, shared answers, forms); none counts nothing. */
-  recorder?: ServerRecorder;
-}): void {
-  const recorder = options.recorder ?? NO_RECORDER;
-  connection = {
-    baseURL: options.baseURL,
-    fetch: options.fetch,
-    answers: new PublicAnswers(options.publicAnswers, recorder),
-    recorder,
-  };
-}
-
-function connected(): Connection {
-  if (!connection) throw new Error('entry-server: connectBackend() was not called');
-  return connection;
-}
-
-/** A request's calls to the backend as `visitor`, all ended within `budgetMs`. */
-export function startCalls(visitor: Visitor, budgetMs: number): BackendCalls {
-  const { baseURL, fetch, recorder } = connected();
-  return backendCalls({ baseURL: baseURL(), fetch, recorder }, visitor, budgetMs);
-}
-
-export interface RenderRequest {
-  /** The request's path and query, as sent. */
-  url: string;
-  /** `https://shop.example`, for canonical addresses and OpenGraph. */
-  origin: string;
-  cookieAccepted: boolean;
-  /** The shop's time zone for order dates (SHOP_TIME_ZONE), the browser's too. */
-  timeZone: string;
-  /** The request's calls to the backend: as the visitor, until the page's deadline. */
-  calls: BackendCalls;
-  /**
-   * The same page for everyone (a public route, a visitor with nothing of their own): no basket
-   * is loaded and nothing of the visitor's goes in, so a shared cache may keep it.
-   */
-  shared: boolean;
-  /** What the server says of a form the visitor posted without the app. */
-  outcome?: FormOutcome;
-  /** The share of views whose browser reports its speed (RUM_SAMPLE); none by default. */
-  rumSample?: number;
-}
-
-export type RenderResult = {
-  /** The page's route as declared (`/product/:id`), null for the 404 page: the metrics' label. */
-  route: string | null;
-  /** How long the page waited for its data (the backend, or the answers kept), in ms. */
-  backendWaitMs: number;
-  /** The backend's cookies for the visitor (a new session, its CSRF token): the answer's too. */
-  setCookies: string[];
-  /** How many lines the visitor's basket has, as the page shows it; null when not loaded. */
-  basketLines: number | null;
-} & (
-  | { kind: 'redirect'; location: string }
-  | {
-      kind: 'page';
-      status: number;
-      /** False when part of its data did not come (the backend down or late): it is this moment's. */
-      complete: boolean;
-      /** Title, meta tags and JSON-LD (the theme's variables are the server's: themeVariablesCss). */
-      head: string;
-      /** The data hydration starts from, as the JSON text of a script element. */
-      embedded: string;
-      /** The page module's source path (for its chunks in the build manifest). */
-      pageSource: string | undefined;
-      /** Writes the app's HTML. */
-      pipe(destination: Writable): void;
-    }
-);
-
-/**
- * The visitor's basket. A newcomer gets their session (and its CSRF token) from this call, before
- * the page goes out: their first tap, made before the app's code arrives or just after, already
- * has what a change of the basket needs.
- */
-async function loadBasketSeed({ api, visitor }: BackendCalls): Promise<BasketSeed> {
-  if (visitorIdentity(visitor) !== null) {
-    const [lines, amount_sum] = await Promise.all([getBasket(api), getTotalPrice(api)]);
-    return { lines, amount_sum };
-  }
-  const lines = await getBasket(api);
-  return { lines, amount_sum: Object.keys(lines).length > 0 ? await getTotalPrice(api) : 0 };
-}
-
-/** A basket with nothing in it: what a page for everyone shows. */
-const EMPTY_BASKET: BasketSeed = { lines: {}, amount_sum: 0 };
-
-/** What a page records of data the backend did not give in time, or at all. */
-const SERVICE_UNAVAILABLE = 503;
-
-/**
- * Runs the page's queries and loads the visitor's basket, each until the calls' deadline, which
- * ends every call still under way. Public data the backend did not give comes from its last good
- * answers. A 404 is kept (the page redirects, spec §8); any other failure too, and the page says
- * it could not load (the basket: null), with `Повторить`.
- */
-async function loadPage(
-  url: string,
-  calls: BackendCalls,
-  outcome: FormOutcome,
-  shared: boolean,
-): Promise<{ page: PageData; basket: BasketSeed | null }> {
-  const { answers } = connected();
-  const page = new PageData(url, {}, {}, outcome);
-  let basket: BasketSeed | null = shared ? EMPTY_BASKET : null;
-  const seedLoad = (shared ? Promise.resolve(EMPTY_BASKET) : loadBasketSeed(calls)).then(
-    (seed) => {
-      basket = seed;
-    },
-    () => {},
-  );
-  // A newcomer's session comes with the basket: the page's other calls wait for it, or each
-  // would start a session of its own.
-  const established = shared || visitorIdentity(calls.visitor) !== null ? undefined : seedLoad;
-  const queryLoads = Promise.resolve(established).then(() =>
-    Promise.all(
-      pageQueries(url).map((query) =>
-        answers.load(query, calls.api).then(
-          (data) => {
-            page.answers[query.key] = data;
-          },
-          (error: unknown) => {
-            // The page shows its error state, and `Повторить` (a form) asks again: without the
-            // app, and before it runs, a page left loading would stay so.
-            page.refused[query.key] = errorStatus(error) === 404 ? 404 : SERVICE_UNAVAILABLE;
-          },
-        ),
-      ),
-    ),
-  );
-  // Every call ends by the deadline (the calls' signal), and so does every load: the last good
-  // answers that stand in for the late ones are in before the page renders.
-  await Promise.all([seedLoad, queryLoads]);
-  return { page, basket };
-}
-
-/** The page a request asks for: its path as sent, its address as the router reads it, its route. */
-function pageOf(requestUrl: string) {
-  // Appended, not resolved: `//x/product/1` is that path here, as it is in the browser.
-  const { pathname, search } = new URL(`http://localhost${requestUrl}`);
-  const url = pageUrl(pathname, search);
-  return { pathname, search, url, match: matchPage(url) };
-}
-
-/** The route of the page at `requestUrl` as declared (`/product/:id`); null for the 404 page. */
-export function pageRoute(requestUrl: string): string | null {
-  return pageOf(requestUrl).match?.route.path ?? null;
-}
-
-/** Whether the page at `requestUrl` may be the same for everyone (its route's cache policy). */
-export function isPublicPage(requestUrl: string): boolean {
-  const server = pageOf(requestUrl).match?.route.server;
-  return server ? server.cache === 'public' : false;
-}
-
-export async function renderPage(request: RenderRequest): Promise<RenderResult> {
-  let backendWaitMs = 0;
-  const { pathname, search, url, match } = pageOf(request.url);
-  const waitStarted = performance.now();
-  const [{ page, basket }, source] = await Promise.all([
-    loadPage(url, request.calls, request.outcome ?? {}, request.shared).finally(() => {
-      backendWaitMs = performance.now() - waitStarted;
-    }),
-    match && pageSource(match.route.page),
-  ]);
-  const route = match?.route.path ?? null;
-  // What the backend set for the visitor (a newcomer's session) goes out with their page; a page
-  // for everyone carries no cookie.
-  const setCookies = request.shared ? [] : request.calls.setCookies();
-  const basketLines = request.shared || !basket ? null : lineCount(basket.lines);
-  const context: SsrContext = {};
-  const embedded: EmbeddedPage = {
-    url,
-    answers: page.answers,
-    refused: page.refused,
-    cookieAccepted: request.cookieAccepted,
-    timeZone: request.timeZone,
-    basket,
-    outcome: page.outcome,
-    rumSample: request.rumSample ?? 0,
-  };
-  setShopTimeZone(request.timeZone);
-  return new Promise((resolve, reject) => {
-    const stream = renderToPipeableStream(
-      // The same tree as the browser's (src/main.tsx), so that useId agrees on both sides.
-      <StrictMode>
-        <App
-          page={page}
-          cookieAccepted={request.cookieAccepted}
-          basket={basket}
-          ssr={{ path: pathname, search: search.slice(1), context }}
-        />
-      </StrictMode>,
-      {
-        // React outlines a finished boundary once the page passes 12.8 KB, and shows it with an
-        // inline script on the next animation frame: without JavaScript (or with a page's clock
-        // stopped) the main part would stay hidden. Every boundary is ready before a byte goes
-        // out, so the page goes out in document order.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        // The data is all here (or left to the browser): waiting for every boundary costs
-        // nothing and gives crawlers and link previews the whole page.
-        onAllReady() {
-          try {
-            finish();
-          } catch (error) {
-            // React would swallow it here, and the answer would never go out.
-            stream.abort();
-            reject(error instanceof Error ? error : new Error(String(error)));
-          }
-        },
-        onShellError: reject,
-        onError(error) {
-          // A part that failed renders on the client instead; the page still goes out.
-          console.error('render:', error instanceof Error ? error.message : error);
-        },
-      },
-    );
-    function finish() {
-      if (context.redirectTo) {
-        stream.abort();
-        resolve({
-          kind: 'redirect',
-          location: context.redirectTo,
-          route,
-          backendWaitMs,
-          setCookies,
-          basketLines,
-        });
-        return;
-      }
-      const status = context.statusCode ?? 200;
-      const canonical = request.origin + pathname;
-      resolve({
-        kind: 'page',
-        route,
-        backendWaitMs,
-        setCookies,
-        basketLines,
-        status,
-        complete: !Object.values(page.refused).includes(SERVICE_UNAVAILABLE),
-        head: headHtml(
-          pageHead(match, page, request.origin, pathname, status),
-          request.origin,
-          canonical,
-        ),
-        embedded: scriptJson(embedded),
-        pageSource: source ?? undefined,
-        pipe: (destination) => stream.pipe(destination),
-      });
-    }
-  });
-}
+export { clearCookieLine, isShopDomainCookie, setCookieLine } from './cookie-lines';

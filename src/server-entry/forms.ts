@@ -1,6 +1,6 @@
 // The forms the shop's server handles before the app's code arrives, and without it: one table,
-// path -> handler, which host/visitor-forms.ts loops over. Each handler makes its calls through
-// the request's context (its deadline is the form's budget) and says how to answer.
+// path -> handler, which host/forms/visitor-forms.ts loops over. Each handler makes its calls
+// through the request's context (its deadline is the form's budget) and says how to answer.
 import { LOGIN_PATH } from '../api/http';
 import { BASKET_ACTION } from '../features/basket/basket-form';
 import { COMMIT_ACTION } from '../features/checkout/commit-form';
@@ -11,7 +11,7 @@ import type { BackendCalls } from './backend-calls';
 import {
   BASKET_LATE,
   BASKET_MAYBE_CHANGED,
-  BASKET_UNREACHABLE,
+  basketFailedText,
   changeBasketByForm,
   FORM_BROKEN,
   PRODUCT_GONE,
@@ -45,7 +45,10 @@ export type FormHandler = (request: FormRequest) => Promise<FormAnswer>;
 const BASKET_OUTCOMES = new Map([
   [FORM_BROKEN, 'broken'],
   [PRODUCT_GONE, 'product_gone'],
-  [BASKET_UNREACHABLE, 'unreachable'],
+  // A call before the change failed, by the case the shopper is told of.
+  [basketFailedText('unreachable'), 'unreachable'],
+  [basketFailedText('error'), 'error'],
+  [basketFailedText('unreadable'), 'unreadable'],
   [BASKET_LATE, 'late'],
   [BASKET_MAYBE_CHANGED, 'maybe_changed'],
 ]);

@@ -1,8 +1,8 @@
-// What the app's server side tells whoever counts (the host's Prometheus metrics, host/metrics.ts):
-// a small interface handed in at connectBackend, so that src/ holds no metrics library and no
-// Node-only code. Every label it passes is from a closed list: call names from the table of
+// What the app's server side tells whoever counts (the host's Prometheus metrics,
+// host/process/metrics.ts): a small interface handed to createShopServer, so that src/ holds no
+// metrics library and no Node-only code. Every label it passes is from a closed list: call names from the table of
 // src/api/answer-shapes.ts, outcomes and reasons from the unions below.
-import type { CallOutcome } from './call-outcome';
+import type { CallOutcome } from '../api/call-failure';
 
 export type { CallOutcome };
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { responsiveImage } from '../lib/image-url';
+import { responsiveImage, shopImagePath } from '../lib/image-url';
 import classes from './ImageWithPlaceholder.module.css';
 
 /** Shown when an item has no image, or when its image fails to load (spec §3). */
@@ -36,7 +36,9 @@ export function ImageWithPlaceholder({
   className,
 }: ImageWithPlaceholderProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const shown = src && src !== failedSrc ? src : PLACEHOLDER_IMAGE;
+  // Only a picture on the shop's own origin: any other address shows the placeholder.
+  const own = shopImagePath(src);
+  const shown = own && own !== failedSrc ? own : PLACEHOLDER_IMAGE;
   const classNames = [classes.image, greyed && classes.greyed, className].filter(Boolean);
   return (
     <img
@@ -50,7 +52,7 @@ export function ImageWithPlaceholder({
       className={classNames.join(' ')}
       data-greyed={greyed || undefined}
       onError={() => {
-        if (src) setFailedSrc(src);
+        if (own) setFailedSrc(own);
       }}
     />
   );

@@ -1,6 +1,6 @@
 // What the heads of pages are made of (src/app/page-head.ts, and the catalogue's builders in
 // features/catalog/heads.ts): only the server's build keeps it.
-import { imageUrl, isResizable } from '../lib/image-url';
+import { imageUrl, isResizable, shopImagePath } from '../lib/image-url';
 import { PLACEHOLDER_IMAGE } from './ImageWithPlaceholder';
 import type { HeadExtras } from './route';
 
@@ -21,8 +21,9 @@ export function absolute(src: string, origin: string): string {
  * JPEG, not AVIF, and would otherwise fetch the 2 MB original), a drawing as it is.
  */
 export function previewImage(src: string | null | undefined): string {
-  if (isResizable(src)) return imageUrl(src, 'og');
-  return src ?? PLACEHOLDER_IMAGE;
+  const own = shopImagePath(src);
+  if (isResizable(own)) return imageUrl(own, 'og');
+  return own ?? PLACEHOLDER_IMAGE;
 }
 
 export type Crumbs = { name: string; path: string }[];

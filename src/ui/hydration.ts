@@ -4,6 +4,17 @@ import { type RefObject, useLayoutEffect, useSyncExternalStore } from 'react';
 const subscribe = () => () => {};
 
 /**
+ * What the console says when React gave up hydrating a part of the server's page and drew it anew
+ * (hydrateRoot's onRecoverableError): a field there loses what the shopper typed and the focus.
+ * Said in every build; the e2e tests fail on it (tests/e2e/browser.ts).
+ */
+export const REDRAWN_AT_START = 'React drew a part of the page anew while taking it over:';
+
+export function reportRedrawn(error: unknown): void {
+  console.error(REDRAWN_AT_START, error);
+}
+
+/**
  * False while React hydrates the server's HTML (and on the server), true after. A part of the
  * page that shows what only the browser knows (the visitor's basket) renders as the server did
  * until then: a part hydrated late (a Suspense boundary) would otherwise meet data that arrived

@@ -4,7 +4,10 @@ import type * as NoticesModule from './notices';
 
 type Notices = typeof NoticesModule;
 
+// The tab's one notifications module, loaded once.
+// eslint-disable-next-line no-restricted-syntax -- module state: the module's load on its way
 let notices: Promise<Notices> | undefined;
+// eslint-disable-next-line no-restricted-syntax -- module state: whether it has come
 let loaded = false;
 const listeners = new Set<() => void>();
 

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { FailureCase } from '../api/call-failure';
 import type { Api } from '../api/http';
 
 /**
@@ -11,6 +12,12 @@ export interface Query<T> {
   key: string;
   load: (api?: Api) => Promise<T>;
   shared: boolean;
+  /**
+   * What the answer shows, named as the backend's change hook names what changed
+   * (src/lib/shown-data.ts): a change renews the pages and kept answers that show it. A method,
+   * so that a page's list of queries of any answer type holds it.
+   */
+  shows(answer: T): string[];
 }
 
 /** A page's queries, each by the name the page reads it by. */
@@ -48,12 +55,19 @@ export function hasAll<Q extends Queries>(
 
 /** A visitor's own data: loaded for them alone, never kept. */
 export function query<T>(key: string, load: (api?: Api) => Promise<T>): Query<T> {
-  return { key, load, shared: false };
+  return { key, load, shared: false, shows: () => [] };
 }
 
-/** Data every visitor sees alike (spec §7's catalogue and content calls). */
-export function sharedQuery<T>(key: string, load: (api?: Api) => Promise<T>): Query<T> {
-  return { key, load, shared: true };
+/**
+ * Data every visitor sees alike (spec §7's catalogue and content calls), and what its answer
+ * shows.
+ */
+export function sharedQuery<T>(
+  key: string,
+  load: (api?: Api) => Promise<T>,
+  shows: (answer: T) => string[],
+): Query<T> {
+  return { key, load, shared: true, shows };
 }
 
 /**
@@ -66,6 +80,9 @@ export interface FormOutcome {
   values?: Record<string, string>;
   errors?: Record<string, string>;
 }
+
+/** How a load the server made failed: not found, or the case of any other failure. */
+export type Refusal = 404 | FailureCase;
 
 /**
  * The data of the page at `url`: answers the server already has (embedded in the HTML and
@@ -81,10 +98,10 @@ export class PageData {
     readonly url: string,
     readonly answers: Record<string, unknown> = {},
     /**
-     * HTTP statuses of loads the server saw refused (404): the page renders its failure, which
-     * for a missing product is a redirect the server answers with.
+     * Loads the server saw fail: 404 (for a missing product, a redirect the server answers
+     * with), or the case the shopper is told of (the backend down, an error, an odd answer).
      */
-    readonly refused: Record<string, number> = {},
+    readonly refused: Record<string, Refusal> = {},
     readonly outcome: FormOutcome = {},
   ) {}
 

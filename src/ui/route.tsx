@@ -1,41 +1,102 @@
 // One page of the shop as one declaration (defineRoute), written beside the page in its feature
-// folder: its address, the data it shows, its texts and head typed from that data, and what the
-// server alone reads of it. src/app/routes.tsx lists them; the page reads its data through
-// useRouteData(itsRoute).
-import {
-  type ComponentType,
-  createContext,
-  lazy,
-  type LazyExoticComponent,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-} from 'react';
-import { Redirect, useLocation, useParams, useRouter, useSearch } from 'wouter';
+// folder: its address, its params typed from that address, the data the page shows (what its
+// first paint needs, and what can follow), its texts and head typed from that data, its cache
+// policy, and its page module. src/app/routes.tsx lists them. The page receives its data as props
+// and imports nothing from its route; the route decides the status (a redirect, a 404) from the
+// data before anything renders.
+import { type ComponentType, lazy, type ReactNode, useEffect } from 'react';
+import type { RouteParams } from 'regexparam';
+import type { FailureCase } from '../api/call-failure';
+import { Redirect as Redirected } from 'wouter';
 import { type PageTexts, showPageTexts } from '../lib/document-head';
 import { SHOP_DESCRIPTION } from '../lib/shop-info';
+import { ErrorState } from './ErrorState';
+import { Loaded } from './Loaded';
+import { NotFound } from './NotFound';
 import { type Answers, answersOf, hasAll, type Queries, type Query } from './page-data';
-import { type LoadStates, useLoads } from './useLoads';
+import { PageSkeleton } from './PageSkeleton';
+import { type Load, type LoadStates, useLoads } from './useLoads';
 
-export type Params = Record<string, string | undefined>;
+/** The params of an address pattern, typed from its literal: `/product/:id` has `{ id: string }`. */
+export type Params<P extends string> = RouteParams<P>;
 
-type PageModule = { default: ComponentType };
+type NoQueries = Record<never, never>;
 
-export interface Page {
-  Component: LazyExoticComponent<ComponentType>;
-  preload(): Promise<PageModule>;
+/**
+ * A route's data at an address. `critical`: what the page's first paint needs (its title, its
+ * heading): the page draws once it is in, and a 404 answer of it is the page's status. `deferred`:
+ * what can follow, which the page draws in place as it comes (`<Loaded>`). The server loads both
+ * before it renders (crawlers, and shoppers without JavaScript, get the whole page); a navigation
+ * in the app shows the page as soon as the critical data is in.
+ */
+export interface RouteData<C extends Queries = NoQueries, D extends Queries = NoQueries> {
+  critical?: C;
+  deferred?: D;
+  /** Where a 404 answer of a critical query sends the shopper (spec §8); else the 404 page. */
+  missing?: string;
+}
+
+/** A status the address alone decides, before any call: the shopper is sent to `location`. */
+export interface Redirect {
+  redirect: string;
+}
+
+export const redirectTo = (location: string): Redirect => ({ redirect: location });
+
+function isRedirect(data: object): data is Redirect {
+  return 'redirect' in data;
+}
+
+/** A route's data at an address, each part there (an empty one: no queries). */
+interface Decided<C extends Queries, D extends Queries> {
+  critical: C;
+  deferred: D;
+  missing?: string;
 }
 
 /**
- * A page whose code (`load`: Vite makes each page module its own chunk) loads on demand. Once
- * loaded (preload() before the first render, or a first visit), it renders in the same pass: React
- * gets the module synchronously instead of showing the skeleton, and hydration finds the page the
- * server rendered.
+ * What a page receives: each critical answer by its query's name, each deferred query's load
+ * state (`<Loaded>` draws it), and `reload` to ask for the critical data again.
  */
-function lazyPage(load: () => Promise<PageModule>): Page {
-  let loaded: PageModule | undefined;
-  let loading: Promise<PageModule> | undefined;
+export type PageProps<C extends Queries = NoQueries, D extends Queries = NoQueries> = Answers<C> &
+  LoadStates<D> & { reload: () => void };
+
+/** What a page's `Failed` receives: the retry, and the failure's case (ui/failure-text.ts). */
+export interface FailedProps {
+  onRetry: () => void;
+  failure: FailureCase;
+}
+
+/**
+ * A page module: the page, and what shows while its critical data loads (`Pending`) or when it
+ * did not (`Failed`, with `Повторить`). Without them: the shop's page skeleton, and its error.
+ */
+export interface PageModule<Props> {
+  default: ComponentType<Props>;
+  Pending?: ComponentType;
+  Failed?: ComponentType<FailedProps>;
+}
+
+export interface Page<M = { default: unknown }> {
+  /** Loads the page's code (Vite makes each page module its own chunk), once. */
+  preload(): Promise<M>;
+}
+
+/** The page module's parts, each drawn as soon as the module is there. */
+interface LazyPage<Props> extends Page<PageModule<Props>> {
+  Component: ComponentType<Props>;
+  Pending: ComponentType;
+  Failed: ComponentType<FailedProps>;
+}
+
+/**
+ * A page whose code loads on demand. Once loaded (preload() before the first render, or a first
+ * visit), its parts render in the same pass: React gets the module synchronously instead of
+ * showing the skeleton, and hydration finds the page the server rendered.
+ */
+function lazyPage<Props>(load: () => Promise<PageModule<Props>>): LazyPage<Props> {
+  let loaded: PageModule<Props> | undefined;
+  let loading: Promise<PageModule<Props>> | undefined;
   const preload = () =>
     (loading ??= load().then(
       (module) => (loaded = module),
@@ -45,29 +106,25 @@ function lazyPage(load: () => Promise<PageModule>): Page {
       },
     ));
   // React's lazy reads a thenable that resolves synchronously as already resolved.
-  const now = (module: PageModule) =>
-    ({ then: (resolve: (value: PageModule) => void) => resolve(module) }) as Promise<PageModule>;
+  const part = <Q,>(pick: (module: PageModule<Props>) => ComponentType<Q>) =>
+    lazy(() => {
+      const now = loaded;
+      if (!now) return preload().then((module) => ({ default: pick(module) }));
+      type Loaded = { default: ComponentType<Q> };
+      return {
+        then: (resolve: (value: Loaded) => void) => resolve({ default: pick(now) }),
+      } as Promise<Loaded>;
+    });
   return {
-    Component: lazy(() => (loaded ? now(loaded) : preload())),
     preload,
+    Component: part((module) => module.default),
+    Pending: part((module) => module.Pending ?? PageSkeleton),
+    Failed: part((module) => module.Failed ?? ErrorState),
   };
 }
 
-/**
- * What a route's data function decides at an address: the page's queries, by the names the page
- * reads them by, and where a 404 answer of one sends the shopper (`missing`, spec §8); or that
- * the page is missing already (an id that is not one): its -404 page, without a call.
- */
-export type RouteData<Q extends Queries> = { queries: Q; missing?: string } | MissingPage;
-
-type MissingPage = { queries: null; missing: string };
-
-function isMissing<Q extends Queries>(decided: RouteData<Q>): decided is MissingPage {
-  return decided.queries === null;
-}
-
-/** A text of the page: fixed, or made from its answers. */
-type PageText<Q extends Queries> = string | ((answers: Answers<Q>) => string);
+/** A text of the page: fixed, or made from its critical answers. */
+type PageText<C extends Queries> = string | ((answers: Answers<C>) => string);
 
 /**
  * 'public': the same page for everyone who has nothing of their own to see (no basket, no
@@ -92,9 +149,9 @@ export interface PageAddress {
 /** What the server alone reads of a route: its head, robots.txt and the sitemap, Cache-Control. */
 export interface ServerSide<Q extends Queries> {
   /**
-   * Its OpenGraph picture and JSON-LD (the catalogue's builders: features/catalog/heads.ts), from the answers
-   * the page rendered with (those the server got). Without one, or undefined: the shop's
-   * picture, no JSON-LD.
+   * Its OpenGraph picture and JSON-LD (the catalogue's builders: features/catalog/heads.ts), from
+   * the answers the page rendered with (those the server got). Without one, or undefined: the
+   * shop's picture, no JSON-LD.
    */
   head?: (answers: Partial<Answers<Q>>, address: PageAddress) => HeadExtras | undefined;
   /**
@@ -111,29 +168,36 @@ export interface ServerSide<Q extends Queries> {
  */
 export const SERVER = import.meta.env.SSR;
 
-export interface RouteSpec<Q extends Queries> {
-  /** A wouter pattern: `:name` segments, any letter case, an optional trailing slash. */
-  path: string;
+export interface RouteSpec<P extends string, C extends Queries, D extends Queries> {
+  /** A wouter pattern (from src/lib/paths.ts): `:name` segments, any case, an optional slash. */
+  path: P;
   /**
    * The public data the page shows, from the address's params and query: loaded by the server,
-   * or by a client-side navigation before the page's code arrives. None: the page loads nothing.
+   * or by a navigation in the app before the page's code arrives; or a redirect the address
+   * alone decides. None: the page loads nothing. Its params are written `Params<typeof pattern>`
+   * (TypeScript infers the data from this function only when its parameter has a type), and it
+   * comes before `page`, which is typed from it.
    */
-  data?: (params: Params, search: URLSearchParams) => RouteData<Q>;
+  data?: (params: Params<P>, search: URLSearchParams) => RouteData<C, D> | Redirect;
   /** The page's part of the document title, after «Ягодная лавка — » (spec §2). */
-  title: PageText<Q>;
+  title: PageText<NoInfer<C>>;
   /** The description meta; the shop's own when the page has none. */
-  description?: PageText<Q>;
-  /** The page's module, as `() => import('./ThePage')`. */
-  page: () => Promise<PageModule>;
+  description?: PageText<NoInfer<C>>;
+  /** The page's module, as `() => import('./ThePage')`: its page takes this data as props. */
+  page: () => Promise<PageModule<PageProps<NoInfer<C>, NoInfer<D>>>>;
   /** False in the browser's build: write it `SERVER && {…}`. */
-  server: ServerSide<Q> | false;
+  server: ServerSide<NoInfer<C> & NoInfer<D>> | false;
 }
 
-/** A route at one address: what its page loads, and its texts and head once it has the answers. */
+/** A route at one address: what it loads, the status it decides, its texts and head. */
 export interface OpenedRoute {
-  /** The page's queries; none when the page is missing. */
+  /** Decided by the address alone: no call is made, nothing renders. */
+  redirect: string | undefined;
+  /** Every query the page shows: the critical ones and those that can follow. */
   queries: Query<unknown>[];
-  /** Where the shopper goes instead: now (no queries), or on a 404 answer of a query. */
+  /** Those whose 404 answer is the page's status. */
+  critical: Query<unknown>[];
+  /** Where a 404 answer of a critical query sends the shopper; undefined: the 404 page. */
   missing: string | undefined;
   /** Undefined while a text is made from answers that are not all there (`answerOf`). */
   texts(answerOf: (query: Query<unknown>) => unknown): PageTexts | undefined;
@@ -141,107 +205,126 @@ export interface OpenedRoute {
   head(answerOf: (query: Query<unknown>) => unknown, address: PageAddress): HeadExtras | undefined;
 }
 
-/**
- * The texts of a page whose queries and answers are these; undefined while a text is made from
- * answers that are not all there.
- */
-function textsOf<Q extends Queries>(
-  { title, description = SHOP_DESCRIPTION }: Pick<RouteSpec<Q>, 'title' | 'description'>,
-  queries: Q | null,
-  answers: Partial<Answers<Q>>,
+/** The texts of a page from its critical answers; undefined while they are not all there. */
+function textsOf<C extends Queries>(
+  { title, description = SHOP_DESCRIPTION }: { title: PageText<C>; description?: PageText<C> },
+  critical: C,
+  answers: Partial<Answers<C>>,
 ): PageTexts | undefined {
   if (typeof title === 'string' && typeof description === 'string') return { title, description };
-  if (!queries || !hasAll(answers, queries)) return undefined;
-  const text = (made: PageText<Q>) => (typeof made === 'string' ? made : made(answers));
+  if (!hasAll(answers, critical)) return undefined;
+  const text = (made: PageText<C>) => (typeof made === 'string' ? made : made(answers));
   return { title: text(title), description: text(description) };
 }
 
+/** The critical queries' states as one: loading, failed, or all their answers. */
+function together<C extends Queries>(states: LoadStates<Queries>, critical: C): Load<Answers<C>> {
+  const loads = Object.keys(critical).map((name) => states[name] as Load<unknown>);
+  const reload = () => {
+    for (const load of loads) load.reload();
+  };
+  const failed = loads.find((load) => load.status === 'error');
+  if (failed) return { ...failed, reload };
+  if (loads.some((load) => load.status === 'loading')) return { status: 'loading', reload };
+  const data = Object.fromEntries(Object.keys(critical).map((name) => [name, states[name]?.data]));
+  // Each answer is its query's: a load settles under its query's key (useLoads).
+  return { status: 'done', data: data as Answers<C>, reload };
+}
+
 /**
- * Declares a page: `data`'s answers type its texts and head, so a title reading a field the data
- * does not have fails `npm run typecheck` (tests/types/route-texts.ts).
+ * Declares a page: `data`'s answers type its texts, head and page props, and `path` types the
+ * params `data` reads; a title reading a field the data does not have fails `npm run typecheck`
+ * (tests/types/route-texts.ts).
  */
-export function defineRoute<Q extends Queries = Record<never, never>>(spec: RouteSpec<Q>) {
+export function defineRoute<
+  P extends string,
+  C extends Queries = NoQueries,
+  D extends Queries = NoQueries,
+>(spec: RouteSpec<P, C, D>) {
   const page = lazyPage(spec.page);
-  // Undefined: the page loads nothing.
-  const decide = (params: Params, search: URLSearchParams): RouteData<Q> | undefined =>
-    spec.data?.(params, search);
-  // The queries the route decided at the page's address, for its page (useRouteData).
-  const Decided = createContext<RouteData<Q> | null>(null);
+  const none: Decided<C, D> = { critical: {} as C, deferred: {} as D };
+  // The router matched this route's own pattern, so the params are the ones its path names.
+  const decide = (
+    params: Record<string, string | undefined>,
+    search: URLSearchParams,
+  ): Decided<C, D> | Redirect => {
+    const data = spec.data?.(params as Params<P>, search);
+    if (!data) return none;
+    if (isRedirect(data)) return data;
+    return { ...none, ...data };
+  };
+
+  /** The page at an address: its status decided, then its critical data, then the page. */
+  function RoutePage({ decided }: { decided: Decided<C, D> }) {
+    const { critical, deferred, missing } = decided;
+    const states = useLoads<Queries>({ ...critical, ...deferred });
+    const first = together(states, critical);
+    const answers = first.status === 'done' ? first.data : {};
+    const texts = textsOf(spec, critical, answers);
+    const title = texts?.title;
+    const description = texts?.description;
+    useEffect(() => {
+      if (title !== undefined && description !== undefined) showPageTexts({ title, description });
+    }, [title, description]);
+
+    if (first.status === 'error' && first.httpStatus === 404) {
+      return missing ? <Redirected to={missing} replace /> : <NotFound />;
+    }
+    const { Component, Pending, Failed } = page;
+    const later = Object.fromEntries(Object.keys(deferred).map((name) => [name, states[name]]));
+    return (
+      <Loaded
+        load={first}
+        pending={<Pending />}
+        failed={(retry, failure) => <Failed onRetry={retry} failure={failure} />}
+      >
+        {(data) => {
+          // The page's props are its route's: the critical answers, the deferred loads by name.
+          const props = { ...data, ...later, reload: first.reload } as PageProps<C, D>;
+          return <Component {...props} />;
+        }}
+      </Loaded>
+    );
+  }
 
   return {
-    ...spec,
+    path: spec.path,
+    title: spec.title,
+    description: spec.description,
+    server: spec.server,
     page,
-    Decided,
-    decide,
-    /** What the route is at an address (for the server, the navigation and the title). */
-    open(params: Params, search: URLSearchParams): OpenedRoute {
-      const { queries, missing } = decide(params, search) ?? { queries: null };
+    /** What the route is at an address (for the server, a navigation and the title). */
+    open(params: Record<string, string | undefined>, search: URLSearchParams): OpenedRoute {
+      const decided = decide(params, search);
+      if (isRedirect(decided)) {
+        return {
+          redirect: decided.redirect,
+          queries: [],
+          critical: [],
+          missing: undefined,
+          texts: () => undefined,
+          head: () => undefined,
+        };
+      }
+      const { critical, deferred, missing } = decided;
+      const all = { ...critical, ...deferred };
       return {
-        queries: queries ? Object.values(queries) : [],
+        redirect: undefined,
+        queries: Object.values(all),
+        critical: Object.values(critical),
         missing,
-        texts: (answerOf) => textsOf(spec, queries, queries ? answersOf(queries, answerOf) : {}),
+        texts: (answerOf) => textsOf(spec, critical, answersOf(critical, answerOf)),
         head: (answerOf, address) =>
-          queries && spec.server
-            ? spec.server.head?.(answersOf(queries, answerOf), address)
-            : undefined,
+          spec.server ? spec.server.head?.(answersOf(all, answerOf), address) : undefined,
       };
     },
-    /** The page at an address with these params: its -404 page when the route decides so. */
-    render(params: Params, search: URLSearchParams): ReactNode {
+    /** The page at an address with these params, or where the address sends the shopper. */
+    render(params: Record<string, string | undefined>, search: URLSearchParams): ReactNode {
       const decided = decide(params, search);
-      if (!decided) return <page.Component />;
-      if (isMissing(decided)) return <Redirect to={decided.missing} replace />;
-      return (
-        <Decided value={decided}>
-          <page.Component />
-        </Decided>
-      );
+      if (isRedirect(decided)) return <Redirected to={decided.redirect} replace />;
+      return <RoutePage decided={decided} />;
     },
   };
 }
 
-export type Route<Q extends Queries> = ReturnType<typeof defineRoute<Q>>;
-
-/** Sends the shopper to `to` (when set): the server answers with a redirect, as <Redirect> does. */
-function useRedirect(to: string | undefined): void {
-  const { ssrContext } = useRouter();
-  const [, navigate] = useLocation();
-  if (to && ssrContext) Object.assign(ssrContext, { redirectTo: to });
-  useLayoutEffect(() => {
-    if (to) navigate(to, { replace: true });
-  }, [to, navigate]);
-}
-
-/**
- * The page's data, each query's load state by its name (useLoads): what its route decided at the
- * page's address. A 404 answer sends the shopper to the page's -404 page; once all the answers
- * are in, the document's title and description are the route's.
- */
-export function useRouteData<Q extends Queries>(route: Route<Q>): LoadStates<Q> {
-  const decided = useContext(route.Decided);
-  const params = useParams();
-  const search = useSearch();
-  // Rendered outside its route (alone, as a unit test does): decided here, from the address.
-  const { queries, missing } = decided ??
-    route.decide(params, new URLSearchParams(search)) ?? { queries: null };
-  // The route renders the -404 page instead (its render()), or has no data to read.
-  if (!queries) throw new Error(`useRouteData: ${route.path} has no data here (${missing})`);
-  const states = useLoads(queries);
-  const loaded = Object.values(states);
-  useRedirect(loaded.some((state) => state.httpStatus === 404) ? missing : undefined);
-
-  const answerByKey = new Map(
-    Object.entries(queries).map(([name, query]) => [query.key, states[name]?.data]),
-  );
-  const texts = textsOf(
-    route,
-    queries,
-    answersOf(queries, (query) => answerByKey.get(query.key)),
-  );
-  const title = texts?.title;
-  const description = texts?.description;
-  useEffect(() => {
-    if (title !== undefined && description !== undefined) showPageTexts({ title, description });
-  }, [title, description]);
-  return states;
-}
+export type Route = ReturnType<typeof defineRoute<string, Queries, Queries>>;

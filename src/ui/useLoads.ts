@@ -1,11 +1,19 @@
 import { startTransition, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { failureCase, type FailureCase } from '../api/call-failure';
 import { errorStatus } from '../api/http';
 import { type Answers, type Queries, type Query, usePageData } from './page-data';
 
 export type LoadState<T> =
   | { status: 'loading'; data?: undefined; error?: undefined; httpStatus?: undefined }
   | { status: 'done'; data: T; error?: undefined; httpStatus?: undefined }
-  | { status: 'error'; data?: undefined; error: unknown; httpStatus: number | undefined };
+  | {
+      status: 'error';
+      data?: undefined;
+      error: unknown;
+      httpStatus: number | undefined;
+      /** What the shopper is told of it (ui/failure-text.ts). */
+      failure: FailureCase;
+    };
 
 type Settled = Exclude<LoadState<unknown>, { status: 'loading' }>;
 
@@ -65,7 +73,12 @@ export function useLoads<Q extends Queries>(queries: Q): LoadStates<Q> {
         (data) => settle({ status: 'done', data }),
         (error: unknown) => {
           if (!askServerInstead(query, error))
-            settle({ status: 'error', error, httpStatus: errorStatus(error) });
+            settle({
+              status: 'error',
+              error,
+              httpStatus: errorStatus(error),
+              failure: failureCase(error),
+            });
         },
       );
     }
@@ -87,7 +100,10 @@ export function useLoads<Q extends Queries>(queries: Q): LoadStates<Q> {
     let state: LoadState<unknown> = { status: 'loading' };
     const answer = settled[request];
     if (answer) state = answer;
-    else if (refused) state = { status: 'error', error: null, httpStatus: refused };
+    else if (refused === 404) {
+      state = { status: 'error', error: null, httpStatus: 404, failure: 'error' };
+    } else if (refused)
+      state = { status: 'error', error: null, httpStatus: undefined, failure: refused };
     else if (embedded) state = { status: 'done', data: page?.answers[query.key] };
     states[name] = { ...state, reload: () => reload(name) };
   }

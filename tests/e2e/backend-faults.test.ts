@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { type RunningShop, startShopServer } from '../../host/app.ts';
-import { BASKET_UNAVAILABLE } from '../../src/features/basket/BasketPage.tsx';
-import { CHECKOUT_UNAVAILABLE } from '../../src/features/checkout/CommitPage.tsx';
+import { basketUnavailable } from '../../src/features/basket/BasketPage.tsx';
+import { checkoutUnavailable } from '../../src/features/checkout/CommitPage.tsx';
 import { BASKET_LATE } from '../../src/server-entry/basket-form.ts';
 import { ORDER_LATE } from '../../src/server-entry/commit-form.ts';
 import { LOGIN_LATE } from '../../src/server-entry/login-form.ts';
@@ -133,9 +133,9 @@ describe('a backend that goes down after the catalogue was seen', () => {
     expect(new URL(page.url()).pathname).toBe('/product/7');
 
     await page.goto('/order');
-    await page.getByText(BASKET_UNAVAILABLE).waitFor();
+    await page.getByText(basketUnavailable('unreachable')).waitFor();
     await page.goto('/commit');
-    await page.getByText(CHECKOUT_UNAVAILABLE).waitFor();
+    await page.getByText(checkoutUnavailable('unreachable')).waitFor();
     expect(await page.getByRole('button', { name: 'Подтвердить' }).count()).toBe(0);
     await screenshot(page, 'backend down checkout');
   });

@@ -2,16 +2,16 @@
 // the basket amount (odd numbers, letters, foreign digits, a minus) and the phone, pasted in
 // every common Russian format through the +7 mask.
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { baseUrl, control, openPage, setupBrowser } from './browser.ts';
-import { acceptCookies, clearFaults, serverBasket, setServerBasket } from './failures-helpers.ts';
+import { describe, expect, test } from 'vitest';
+import { baseUrl, openPage } from './browser.ts';
+import {
+  acceptCookies,
+  browserOnCleanStub,
+  serverBasket,
+  setServerBasket,
+} from './failures-helpers.ts';
 
-const browser = setupBrowser();
-
-beforeEach(async () => {
-  await control('/__control/reset');
-});
-afterEach(clearFaults);
+const browser = browserOnCleanStub();
 
 /** A page whose context may use the clipboard, so a test can paste as a shopper does. */
 async function openWithBasket(lines: Record<number, number>, path: string): Promise<Page> {

@@ -2,22 +2,18 @@
 // messages that echo it) and in search text must show as the text they are and never run; a
 // pasted 10,000-character query must leave a short URL and a working page.
 import type { Page, Request } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { baseUrl, control, openPage, type OpenPageOptions, setupBrowser } from './browser.ts';
+import { describe, expect, test } from 'vitest';
+import { baseUrl, control, openPage, type OpenPageOptions } from './browser.ts';
 import {
   acceptCookies,
+  browserOnCleanStub,
   clearFaults,
   SERVER_ERROR,
   serverBasket,
   setServerBasket,
 } from './failures-helpers.ts';
 
-const browser = setupBrowser();
-
-beforeEach(async () => {
-  await control('/__control/reset');
-});
-afterEach(clearFaults);
+const browser = browserOnCleanStub();
 
 const XSS = [
   '<img src=x onerror="window.__xss=1">',

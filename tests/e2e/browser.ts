@@ -15,6 +15,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { REDRAWN_AT_START } from '../../src/ui/hydration.ts';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -41,6 +42,8 @@ const DEFAULT_TIMEOUT_MS = 20_000;
 export type Problem =
   | { kind: 'console'; text: string; url: string }
   | { kind: 'pageerror'; text: string }
+  /** React drew part of the server's page anew as it took it over (no test may allow it). */
+  | { kind: 'redrawn'; text: string }
   | { kind: 'external-request'; url: string };
 
 export interface OpenPageOptions {
@@ -186,6 +189,10 @@ export async function openPage(
       if (message.type() !== 'error') return;
       const text = message.text();
       const url = message.location().url;
+      if (text.startsWith(REDRAWN_AT_START)) {
+        problems.push({ kind: 'redrawn', text });
+        return;
+      }
       if (matchesAny(text, allowConsole)) return;
       if (text.includes('status of 404') && notFoundPages.has(url)) return;
       // A blocked request to an allowed host logs "Failed to load resource": expected too.
@@ -258,6 +265,8 @@ function describeProblem(problem: Problem): string {
       return `console.error: ${problem.text}${problem.url ? ` (at ${problem.url})` : ''}`;
     case 'pageerror':
       return `uncaught error: ${problem.text}`;
+    case 'redrawn':
+      return `hydration gave up (onRecoverableError): ${problem.text}`;
     case 'external-request':
       return `request to a non-local host: ${problem.url}`;
   }

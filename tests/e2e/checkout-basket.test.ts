@@ -3,10 +3,11 @@
 // leaves the basket at once, even when the reload after it fails (no price button inviting a
 // second order of the same goods).
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { control, openPage, screenshot, setupBrowser } from './browser.ts';
+import { describe, expect, test } from 'vitest';
+import { control, openPage, screenshot } from './browser.ts';
 import {
   acceptCookies,
+  browserOnCleanStub,
   clearFaults,
   plain,
   SERVER_ERROR,
@@ -15,12 +16,7 @@ import {
 } from './failures-helpers.ts';
 import { apiPath, holdAnswers } from './held-answers.ts';
 
-const browser = setupBrowser();
-
-beforeEach(async () => {
-  await control('/__control/reset');
-});
-afterEach(clearFaults);
+const browser = browserOnCleanStub();
 
 async function openBasket(viewport: { width: number; height: number }): Promise<Page> {
   const page = await openPage(browser(), '/policy', {

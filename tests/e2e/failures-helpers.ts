@@ -1,12 +1,16 @@
-// Shared by the failure-injection and bad-input e2e files: the stub's fault control, the basket
-// as the stub holds it for a browser, and the console errors a failed request causes by itself.
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { baseUrl, control } from './browser.ts';
+// Shared by the failure-injection and bad-input e2e files: their set-up, the stub's fault
+// control, the basket as the stub holds it for a browser, and the console errors a failed request
+// causes by itself.
+import type { Browser, Page } from 'playwright-core';
+import { afterEach, beforeEach, expect } from 'vitest';
+import type { FailureCase } from '../../src/api/call-failure.ts';
+import { baseUrl, control, setupBrowser } from './browser.ts';
 
 export interface FaultKind {
   name: string;
   spec: { status: number } | { network_error: true };
+  /** What the shopper is told of it: the backend answered with an error, or never answered. */
+  failure: FailureCase;
   /**
    * Chromium logs every failed request as a console error by itself; that message comes from the
    * browser, not from the app, so it is the one console error such a test lets through. Anything
@@ -19,12 +23,14 @@ export interface FaultKind {
 export const SERVER_ERROR: FaultKind = {
   name: '500',
   spec: { status: 500 },
+  failure: 'error',
   console: /^Failed to load resource: the server responded with a status of 500 /,
 };
 
 export const NETWORK_ERROR: FaultKind = {
   name: 'network error',
   spec: { network_error: true },
+  failure: 'unreachable',
   console: /^Failed to load resource: net::ERR_[A-Z_]+$/,
 };
 
@@ -42,6 +48,20 @@ export async function injectFault(
 export async function clearFaults(): Promise<void> {
   const response = await fetch(`${baseUrl()}/__control/faults`, { method: 'DELETE' });
   expect(response.ok).toBe(true);
+}
+
+/**
+ * The set-up of a file that breaks the stub on purpose: one browser for the file (setupBrowser),
+ * the stub's data re-seeded before each test, and its faults cleared after each, so that a fault
+ * left by a failed test leaks into neither the next test nor the next file.
+ */
+export function browserOnCleanStub(): () => Browser {
+  const browser = setupBrowser();
+  beforeEach(async () => {
+    await control('/__control/reset');
+  });
+  afterEach(clearFaults);
+  return browser;
 }
 
 /**

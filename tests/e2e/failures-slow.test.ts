@@ -5,20 +5,15 @@
 // The test holds every answer (held-answers.ts) until it has seen what shows meanwhile, so no
 // check depends on how fast the machine is; how soon the loading state shows is for the bench.
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { control, hydrated, openPage, screenshot, setupBrowser } from './browser.ts';
-import { acceptCookies, clearFaults, plain, setServerBasket } from './failures-helpers.ts';
+import { describe, expect, test } from 'vitest';
+import { hydrated, openPage, screenshot } from './browser.ts';
+import { acceptCookies, browserOnCleanStub, plain, setServerBasket } from './failures-helpers.ts';
 import { apiPath, holdAnswers } from './held-answers.ts';
 
-const browser = setupBrowser();
+const browser = browserOnCleanStub();
 
 const RASPBERRY = { id: 7, name: 'Малина' };
 const API = apiPath('/api/');
-
-beforeEach(async () => {
-  await control('/__control/reset');
-});
-afterEach(clearFaults);
 
 /** A loading state in the page's main part: announced as busy, or a visible skeleton or loader. */
 const loadingState = (page: Page) =>

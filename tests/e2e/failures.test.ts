@@ -5,38 +5,32 @@
 // The harness fails a test on any console error other than Chromium's own line for the failed
 // request, on any uncaught error and on any unhandled rejection (both arrive as `pageerror`).
 import type { Locator, Page, Request } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { control, openPage, type OpenPageOptions, screenshot, setupBrowser } from './browser.ts';
+import { describe, expect, test } from 'vitest';
+import { control, openPage, type OpenPageOptions, screenshot } from './browser.ts';
 import {
   acceptCookies,
+  browserOnCleanStub,
   clearFaults,
   FAULT_KINDS,
   type FaultKind,
   injectFault,
   plain,
-  SERVER_ERROR,
   serverBasket,
   setServerBasket,
 } from './failures-helpers.ts';
 import { sectionsAnswerFirst } from './held-answers.ts';
+import { basketUnavailable } from '../../src/features/basket/BasketPage.tsx';
+import { failureText } from '../../src/ui/failure-text.ts';
 
-const browser = setupBrowser();
-
-beforeEach(async () => {
-  await control('/__control/reset');
-});
-// A fault left by a failed test must not leak into the next one (or the next file).
-afterEach(clearFaults);
+const browser = browserOnCleanStub();
 
 const RASPBERRY = { id: 7, name: 'Малина', total: '1 335 ₽' }; // кг by 0.1, 890 ₽; 1.5 кг
 const JAM = { id: 43, name: 'Варенье клубничное, 400 г' }; // шт
 const DEMO = { username: 'demo', password: 'berries2026' };
 
-const LOAD_FAILED = 'Не удалось загрузить данные. Проверьте соединение и попробуйте ещё раз.';
-/** The basket page's own error state: ordering is not possible until it loads. */
-const BASKET_PAGE_FAILED =
-  'Не удалось загрузить корзину: нет связи с сервером магазина. Заказать пока нельзя — попробуйте ещё раз чуть позже.';
-const BASKET_FAILED = 'Не удалось загрузить корзину. Проверьте соединение и попробуйте ещё раз.';
+/** What a page says when its load failed as `kind` makes it fail: what, and why. */
+const loadFailed = (kind: FaultKind, what = 'Не удалось загрузить данные') =>
+  failureText(what, kind.failure);
 
 async function open(kind: FaultKind, path: string, options: OpenPageOptions = {}): Promise<Page> {
   const page = await openPage(browser(), path, {
@@ -59,7 +53,7 @@ const amountField = (page: Page, unit: string) =>
 const priceButton = (page: Page) => page.getByRole('link', { name: /^Корзина на сумму/ });
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Навигационная цепочка' });
 /** The app's error state: `Произошла ошибка`, a Russian message and `Повторить`. */
-const errorState = (page: Page, message = LOAD_FAILED) =>
+const errorState = (page: Page, message: string) =>
   page.getByRole('alert').filter({ hasText: 'Произошла ошибка' }).filter({ hasText: message });
 /** A Mantine notification (they stack at the top of the page). */
 const notice = (page: Page, text: string) =>
@@ -74,7 +68,7 @@ function settled(page: Page, path: string): Promise<unknown> {
   ]);
 }
 
-async function expectErrorState(page: Page, message = LOAD_FAILED): Promise<Locator> {
+async function expectErrorState(page: Page, message: string): Promise<Locator> {
   const alert = errorState(page, message);
   await alert.waitFor();
   await retryIn(alert).waitFor();
@@ -93,11 +87,17 @@ async function failThenRetry(
   fault: string,
   path: string,
   ready: (page: Page) => Locator,
-  options: { message?: string; stillThere?: (page: Page) => Locator; open?: OpenPageOptions } = {},
+  options: {
+    /** What the page says it could not load (its message goes on with why). */
+    what?: string;
+    stillThere?: (page: Page) => Locator;
+    open?: OpenPageOptions;
+  } = {},
 ): Promise<Page> {
   await injectFault(kind, fault);
   const page = await open(kind, path, options.open);
-  const alert = await expectErrorState(page, options.message);
+  const message = loadFailed(kind, options.what);
+  const alert = await expectErrorState(page, message);
   await expectShell(page);
   if (options.stillThere) await options.stillThere(page).first().waitFor();
   expect(await ready(page).count()).toBe(0);
@@ -106,7 +106,7 @@ async function failThenRetry(
   await clearFaults();
   await retryIn(alert).click();
   await ready(page).first().waitFor();
-  expect(await errorState(page, options.message).count()).toBe(0);
+  expect(await errorState(page, message).count()).toBe(0);
   return page;
 }
 
@@ -300,7 +300,8 @@ const SCENARIOS: Scenario[] = [
       // A catalogue page: it works; a notice says the basket did not load and offers a retry.
       await page.goto(`/product/${RASPBERRY.id}`);
       await heading(page, RASPBERRY.name).waitFor();
-      const failed = notice(page, BASKET_FAILED);
+      const basketFailed = loadFailed(kind, 'Не удалось загрузить корзину');
+      const failed = notice(page, basketFailed);
       await failed.waitFor();
       await retryIn(failed).waitFor();
       expect(await priceButton(page).count()).toBe(0);
@@ -321,9 +322,10 @@ const SCENARIOS: Scenario[] = [
       // The basket page shows the failure as its own error state, without the notice on top.
       await injectFault(kind, '/api/catalog/basket', { method: 'GET' });
       await page.goto('/order');
-      const alert = await expectErrorState(page, BASKET_PAGE_FAILED);
-      expect(await page.getByText(BASKET_PAGE_FAILED).count()).toBe(1);
-      expect(await page.getByText(BASKET_FAILED).count()).toBe(0);
+      const pageFailed = basketUnavailable(kind.failure);
+      const alert = await expectErrorState(page, pageFailed);
+      expect(await page.getByText(pageFailed).count()).toBe(1);
+      expect(await page.getByText(basketFailed).count()).toBe(0);
       await clearFaults();
       await retryIn(alert).click();
       await page.getByRole('article', { name: RASPBERRY.name }).waitFor();
@@ -448,10 +450,7 @@ const SCENARIOS: Scenario[] = [
 
       await injectFault(kind, '/api/catalog/order_commit', { method: 'POST' });
       await submit.click();
-      const message =
-        kind === SERVER_ERROR
-          ? 'Сервер не смог принять заказ. Попробуйте ещё раз чуть позже.'
-          : 'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз.';
+      const message = failureText('Не удалось отправить заказ', kind.failure);
       await page.getByRole('alert').filter({ hasText: message }).waitFor();
       await screenshot(page, `failure order_commit ${kind.name}`);
       // Everything typed and chosen is still there, and the button is ready for another try.
@@ -481,8 +480,7 @@ const SCENARIOS: Scenario[] = [
         '/order_status',
         (page) => page.getByText('У вас пока нет заказов'),
         {
-          message:
-            'Не удалось загрузить заказы: нет связи с сервером магазина. Попробуйте ещё раз чуть позже.',
+          what: 'Не удалось загрузить заказы',
           stillThere: (page) => heading(page, 'Заказы'),
         },
       );
@@ -499,7 +497,7 @@ const SCENARIOS: Scenario[] = [
         '/policy',
         (page) => page.getByRole('link', { name: 'Посмотреть' }),
         {
-          message: 'Не удалось загрузить политику конфиденциальности. Попробуйте ещё раз.',
+          what: 'Не удалось загрузить политику конфиденциальности',
           stillThere: (page) => heading(page, 'Политика конфиденциальности'),
         },
       );
@@ -528,7 +526,7 @@ const SCENARIOS: Scenario[] = [
         '/news',
         (page) => page.getByRole('link', { name: 'Открыть в Telegram' }),
         {
-          message: 'Не удалось загрузить новости.',
+          what: 'Не удалось загрузить новости',
           stillThere: (page) => heading(page, 'Новости'),
           // After the retry the posts try Telegram's widget, which is blocked here.
           open: { allowHosts: ['telegram.org'] },
@@ -549,9 +547,11 @@ const SCENARIOS: Scenario[] = [
 
       await injectFault(kind, '/api/auth/token/', { method: 'POST' });
       await page.getByRole('button', { name: 'Войти' }).click();
+      // A 500 is an answer: the message says the server answered with an error, not that it is
+      // silent.
       await page
         .getByRole('alert')
-        .filter({ hasText: 'Не удалось войти: сервер не отвечает' })
+        .filter({ hasText: failureText('Не удалось войти', kind.failure) })
         .waitFor();
       expect(await login.inputValue()).toBe(DEMO.username);
       expect(await password.inputValue()).toBe(DEMO.password);
@@ -605,7 +605,7 @@ async function searchFails(kind: FaultKind, fault: string): Promise<void> {
   const field = page.getByRole('textbox', { name: 'Поиск' });
   await field.fill('малина');
   await field.press('Enter');
-  const message = 'Не удалось выполнить поиск. Проверьте соединение и попробуйте ещё раз.';
+  const message = loadFailed(kind, 'Не удалось выполнить поиск');
   const alert = await expectErrorState(page, message);
   expect(await field.inputValue()).toBe('малина');
   expect(new URL(page.url()).searchParams.get('q')).toBe('малина');

@@ -113,13 +113,15 @@ export async function closedPort(): Promise<FaultBackend> {
 }
 
 /**
- * Passes a request on to `target` and its answer back; `hold` decides when the answer goes out.
- * The target is asked under its own name, as the shop's proxy asks a backend.
+ * Passes a request on to `target` and its answer back, with `more` headers added to it; `hold`
+ * decides when the answer goes out. The target is asked under its own name, as the shop's proxy
+ * asks a backend.
  */
 export function proxyHandler(
   target: string,
   agent: Agent,
   hold: (send: () => void, arrivedAt: number) => void,
+  more: Record<string, string | string[]> = {},
 ) {
   const base = new URL(target);
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -139,7 +141,12 @@ export function proxyHandler(
         answer.on('end', () =>
           hold(() => {
             if (res.destroyed) return;
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            const headers = { ...answer.headers };
+            for (const [name, value] of Object.entries(more)) {
+              const had = headers[name] ?? [];
+              headers[name] = [...[had].flat(), ...[value].flat()];
+            }
+            res.writeHead(answer.statusCode ?? 502, headers);
             res.end(Buffer.concat(chunks));
           }, arrivedAt),
         );
@@ -271,7 +278,11 @@ export type Twist =
   /** 307 to the same path on another host (a misconfigured proxy, or an attacker's). */
   | 'redirect'
   /** 200 with a list of products, streamed without a length until `hugeBytes`. */
-  | 'huge';
+  | 'huge'
+  /** 500 with DRF's JSON error: the backend answers, with an error of its own. */
+  | 'error'
+  /** The connection cut before any answer: the backend cannot be reached. */
+  | 'cut';
 
 export interface TwistedBackend extends FaultBackend {
   /** From now on the requests `which` picks are answered with `twist` (null: all pass again). */
@@ -337,6 +348,11 @@ export async function twistedBackend(
         res.end('{"count":0,"next":null,"results":[]}');
       } else if (twist === 'redirect') {
         res.writeHead(307, { Location: `${elsewhere}${req.url ?? '/'}` }).end();
+      } else if (twist === 'error') {
+        res.writeHead(500, { 'Content-Type': 'application/json' });
+        res.end('{"detail":"Внутренняя ошибка сервера."}');
+      } else if (twist === 'cut') {
+        res.socket?.destroy();
       } else {
         streamHuge(res, hugeBytes);
       }
@@ -375,4 +391,81 @@ export async function elsewhereBackend(): Promise<FaultBackend & { asked: string
     res.end(JSON.stringify(body));
   });
   return { url: backend.url, port: backend.port, close: backend.close, asked };
+}
+
+/**
+ * The working backend at `target` with `extra` headers on every answer: what a backend (or a
+ * proxy in front of it) could send that no visitor should get.
+ */
+export async function headersBackend(
+  target: string,
+  extra: Record<string, string | string[]>,
+): Promise<FaultBackend> {
+  const agent = new Agent({ keepAlive: true });
+  const pass = proxyHandler(target, agent, (send) => send(), extra);
+  const backend = await httpBackend(pass, () => agent.destroy());
+  return { url: backend.url, port: backend.port, close: backend.close };
+}
+
+export interface TricklingBackend extends FaultBackend {
+  /** Answers being trickled now, their connections still open. */
+  open(): number;
+}
+
+/**
+ * Answers every request at once with its headers (JSON for /api, a JPEG for anything else) and
+ * then one byte a second, never ending: a backend whose answers would hold a reader forever.
+ */
+export async function tricklingBackend(): Promise<TricklingBackend> {
+  const answers = new Set<ServerResponse>();
+  const timers = new Set<NodeJS.Timeout>();
+  const backend = await httpBackend(
+    (req, res) => {
+      req.resume();
+      const api = req.url?.startsWith('/api/');
+      res.writeHead(200, { 'Content-Type': api ? 'application/json' : 'image/jpeg' });
+      res.write(api ? '[' : Buffer.from([0xff, 0xd8, 0xff]));
+      answers.add(res);
+      const timer = setInterval(() => res.write(api ? ' ' : '\0'), 1000);
+      timers.add(timer);
+      res.on('close', () => {
+        clearInterval(timer);
+        timers.delete(timer);
+        answers.delete(res);
+      });
+    },
+    () => {
+      for (const timer of timers) clearInterval(timer);
+    },
+  );
+  return { ...backend, open: () => answers.size };
+}
+
+export interface HoldingBackend extends FaultBackend {
+  /** Requests held unanswered now, their callers still waiting. */
+  held(): number;
+}
+
+/**
+ * The working backend at `target`, except that the requests `holds` picks are held unanswered
+ * until their caller gives up (or close()): a backend whose searches are slow without end, as
+ * under a flood of uncached searches.
+ */
+export async function holdingBackend(
+  target: string,
+  holds: (req: IncomingMessage) => boolean,
+): Promise<HoldingBackend> {
+  const agent = new Agent({ keepAlive: true });
+  const pass = proxyHandler(target, agent, (send) => send());
+  const held = new Set<ServerResponse>();
+  const backend = await httpBackend(
+    (req, res) => {
+      if (!holds(req)) return pass(req, res);
+      req.resume();
+      held.add(res);
+      res.on('close', () => held.delete(res));
+    },
+    () => agent.destroy(),
+  );
+  return { url: backend.url, port: backend.port, close: backend.close, held: () => held.size };
 }

@@ -9,7 +9,7 @@
 //     network has been idle for 500 ms (Playwright's `networkidle`) plus a further 1 s, so a
 //     chunk fetched on a timer or on idle right after load is counted too;
 //   - the build's stylesheets the server wrote inline in the HTML count as CSS too (each marked
-//     by a disabled <link> naming its file: host/page-assets.ts);
+//     by a disabled <link> naming its file: host/pages/page-assets.ts);
 //   - each file counts once, by its bytes in the build directory, compressed here with zlib
 //     (gzip and brotli at zlib's default settings); transfer headers are not trusted.
 // The HTML document itself (with its small inline theme script) is not counted, nor fonts,

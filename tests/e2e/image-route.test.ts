@@ -1,4 +1,4 @@
-// The image route (host/image-route.ts) in front of a backend it does not control: what a
+// The image route (host/images/image-route.ts) in front of a backend it does not control: what a
 // browser gets for each Accept, what an attacker cannot make it fetch or chew on, and what the
 // backend sees of its cache.
 import { once } from 'node:events';
@@ -17,7 +17,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningShop, startShopServer } from '../../host/app.ts';
-import type { ImageRouteOptions } from '../../host/image-route.ts';
+import type { ImageRouteOptions } from '../../host/images/image-route.ts';
 import { renderPhoto } from '../../stub-server/fixtures/photos.ts';
 import { renderMedia } from '../../stub-server/media.ts';
 

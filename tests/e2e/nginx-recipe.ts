@@ -22,10 +22,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Replaces `from` by `to`, which must stand in the file exactly once. */
-function swap(text: string, from: string, to: string): string {
+/** Replaces `from` by `to`, which must stand in the file exactly `times` times. */
+function swap(text: string, from: string, to: string, times = 1): string {
   const parts = text.split(from);
-  if (parts.length !== 2) throw new Error(`deploy/nginx.conf: "${from}" must appear once`);
+  if (parts.length !== times + 1) {
+    throw new Error(`deploy/nginx.conf: "${from}" must appear ${times} time(s)`);
+  }
   return parts.join(to);
 }
 
@@ -83,18 +85,24 @@ function serverCommand(root: string): string[] {
  */
 export async function startShopProcess({
   root = REPO_ROOT,
+  main,
+  cwd,
   env = {},
   args = [],
   port: wanted,
 }: {
   root?: string;
+  /** The built host to run (`…/host/main.js`) instead of the checkout's at `root`. */
+  main?: string;
+  /** Its working folder; default `root`. */
+  cwd?: string;
   env?: Record<string, string>;
   args?: string[];
   port?: number;
 }): Promise<Instance> {
   const port = wanted ?? (await freePort());
-  const child = spawn(process.execPath, [...serverCommand(root), ...args], {
-    cwd: root,
+  const child = spawn(process.execPath, [...(main ? [main] : serverCommand(root)), ...args], {
+    cwd: cwd ?? root,
     // Metrics on a free port of their own: PORT + 1000, their default, may be another's.
     env: { ...process.env, PORT: String(port), ACCESS_LOG: '0', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -137,29 +145,60 @@ export async function startInstances(
 export interface Recipe {
   /** nginx's address, `http://127.0.0.1:PORT`. */
   url: string;
+  /** Its renewing listener (the instances' PAGE_RENEW_URL). */
+  renewUrl: string;
   /** Its stub_status, on the loopback port of its own. */
   statusUrl: string;
   /** Its access log (deploy/nginx.conf's `shop` format), written each second. */
   accessLog: string;
+  /** Its prefix: logs/, tmp/pages (the kept pages). */
+  prefix: string;
+  /** nginx's master process (its workers are its children). */
+  pid: number;
+  /** What nginx has written to its error log so far. */
+  errorLog(): Promise<string>;
   close(): Promise<void>;
 }
 
-/** deploy/nginx.conf in front of two instances, with its files under a new temporary prefix. */
-export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> {
+export interface RecipeOptions {
+  /** nginx's port, when a backend must know it before nginx starts (its change hook's address). */
+  port?: number;
+  /** The renewing listener's port, known to the instances before nginx starts (PAGE_RENEW_URL). */
+  renewPort?: number;
+  /** The folder holding assets/ (deploy/release.sh's home); default the checkout's build. */
+  assetsRoot?: string;
+}
+
+/**
+ * deploy/nginx.conf in front of two instances (whatever listens on their ports), with its files
+ * under a new temporary prefix.
+ */
+export async function startRecipe(
+  shops: [Pick<Instance, 'port'>, Pick<Instance, 'port'>],
+  options: RecipeOptions = {},
+): Promise<Recipe> {
   if (!existsSync(NGINX)) {
     throw new Error(
       `nginx is not installed at ${NGINX}: apt-get install nginx (bash .ci/run does)`,
     );
   }
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'berries-nginx-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
+  const renewPort = options.renewPort ?? (await freePort());
   const statusPort = await freePort();
   let conf = await readFile(path.join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
-  conf = swap(conf, '127.0.0.1:3001', `127.0.0.1:${shops[0].port}`);
-  conf = swap(conf, '127.0.0.1:3002', `127.0.0.1:${shops[1].port}`);
+  // The upstream's servers, and the hook's copy to each.
+  conf = swap(conf, '127.0.0.1:3001', `127.0.0.1:${shops[0].port}`, 2);
+  conf = swap(conf, '127.0.0.1:3002', `127.0.0.1:${shops[1].port}`, 2);
   conf = swap(conf, 'listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
   conf = swap(conf, 'listen 127.0.0.1:8081;', `listen 127.0.0.1:${statusPort};`);
-  conf = swap(conf, 'root /srv/berries-shop/dist/client;', `root ${REPO_ROOT}dist/client;`);
+  conf = swap(conf, 'listen 127.0.0.1:8082;', `listen 127.0.0.1:${renewPort};`);
+  conf = swap(conf, '    8082 1;', `    ${renewPort} 1;`);
+  conf = swap(
+    conf,
+    'root /srv/berries-shop;',
+    `root ${options.assetsRoot ?? `${REPO_ROOT}dist/client`};`,
+  );
   // Run as root, nginx's workers run as nobody: they must reach the caches under the prefix.
   await chmod(prefix, 0o755);
   await mkdir(path.join(prefix, 'logs'), { recursive: true });
@@ -186,19 +225,59 @@ export async function startRecipe(shops: [Instance, Instance]): Promise<Recipe> 
     await close();
     throw error;
   }
-  const statusUrl = `http://127.0.0.1:${statusPort}/stub_status`;
-  return { url, statusUrl, accessLog: path.join(prefix, 'logs', 'access.log'), close };
+  const errorLog = () => readFile(path.join(prefix, 'logs', 'error.log'), 'utf8').catch(() => '');
+  return {
+    url,
+    renewUrl: `http://127.0.0.1:${renewPort}`,
+    statusUrl: `http://127.0.0.1:${statusPort}/stub_status`,
+    accessLog: path.join(prefix, 'logs', 'access.log'),
+    errorLog,
+    prefix,
+    pid: nginx.pid ?? 0,
+    close,
+  };
+}
+
+/** Two instances in front of one backend, and the recipe in front of them. */
+export interface RecipeInFront extends Recipe {
+  shops: [Instance, Instance];
+}
+
+/**
+ * Two instances in front of the backend at `apiTarget` with `env` added, as production runs
+ * them, and the recipe in front of them; `close` stops nginx, then the instances. If a part
+ * fails to start, those that did are stopped.
+ */
+export async function startRecipeInFront(
+  apiTarget: string,
+  env: Record<string, string> = {},
+): Promise<RecipeInFront> {
+  const renewPort = await freePort();
+  const shops = await startInstances(2, apiTarget, {
+    PAGE_RENEW_URL: `http://127.0.0.1:${renewPort}`,
+    ...env,
+  });
+  const closeShops = () => Promise.all(shops.map((shop) => shop.close())).then(() => {});
+  try {
+    const [one, two] = shops;
+    if (!one || !two) throw new Error('two instances were asked for');
+    const recipe = await startRecipe([one, two], { renewPort });
+    const close = async () => {
+      await recipe.close();
+      await closeShops();
+    };
+    return { ...recipe, shops: [one, two], close };
+  } catch (error) {
+    await closeShops();
+    throw error;
+  }
 }
 
 /** The e2e tests' production in small: a stub backend, two instances in front of it, nginx. */
-export interface StubRecipe {
-  /** nginx's address. */
-  url: string;
-  recipe: Recipe;
+export interface StubRecipe extends RecipeInFront {
   backend: RunningServer;
-  shops: [Instance, Instance];
-  /** Stops all that is still running, and removes the stub's data. */
-  close(): Promise<void>;
+  /** Starts the stub again after `backend.close()`: on its port, with its data. */
+  restartBackend(): Promise<void>;
 }
 
 /**
@@ -212,17 +291,19 @@ export async function startStubRecipe(env: Record<string, string> = {}): Promise
     for (const stop of stops.reverse()) await stop();
   };
   try {
-    const stub = await startStub({ port: 0, dataFile: path.join(dir, 'db.json') });
+    const dataFile = path.join(dir, 'db.json');
+    let stub = await startStub({ port: 0, dataFile, controls: true });
     let stubClosed: Promise<void> | undefined;
     const backend = { ...stub, close: () => (stubClosed ??= stub.close()) };
-    stops.push(backend.close);
-    const shops = await startInstances(2, stub.url.replace(/\/$/, ''), env);
-    stops.push(() => Promise.all(shops.map((shop) => shop.close())).then(() => {}));
-    const [one, two] = shops;
-    if (!one || !two) throw new Error('two instances were asked for');
-    const recipe = await startRecipe([one, two]);
-    stops.push(recipe.close);
-    return { url: recipe.url, recipe, backend, shops: [one, two], close };
+    const restartBackend = async () => {
+      await backend.close();
+      stub = await startStub({ port: backend.port, dataFile, controls: true });
+      stubClosed = undefined;
+    };
+    stops.push(() => backend.close());
+    const front = await startRecipeInFront(stub.url.replace(/\/$/, ''), env);
+    stops.push(front.close);
+    return { ...front, backend, restartBackend, close };
   } catch (error) {
     await close();
     throw error;

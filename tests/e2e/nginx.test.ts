@@ -2,6 +2,7 @@
 // server, two processes as in production (tests/e2e/nginx-recipe.ts), which take their data from
 // one stub backend (as two instances share one Django).
 import { once } from 'node:events';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { assertClean, openPage, setupBrowser } from './browser.ts';
@@ -43,6 +44,14 @@ async function sendRaw(raw: string): Promise<string> {
   socket.write(raw, 'latin1');
   await once(socket, 'close');
   return Buffer.concat(chunks).toString('latin1');
+}
+
+/** A picture's format, by its first bytes: jpeg, webp, avif, or what they are. */
+function formatOf(bytes: Buffer): string {
+  if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'jpeg';
+  if (bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.toString('latin1', 4, 12) === 'ftypavif') return 'avif';
+  return bytes.toString('latin1', 0, 12);
 }
 
 /** The statuses of GETs of `paths` through nginx, at once; a request that failed is 0. */
@@ -112,6 +121,57 @@ describe('deploy/nginx.conf in front of two instances', () => {
     expect(await get('image/*')).toMatchObject({ cache: 'MISS', type: 'image/jpeg' });
   });
 
+  test('a picture’s format is what its key says: after repeated, conflicting or odd Accept headers, each browser gets its own', async () => {
+    /** GET of `path` with one Accept line per item of `accept` (none for an empty list). */
+    const picture = (path: string, accept: string[]) =>
+      new Promise<{ type: string; format: string; status: number }>((resolve, reject) => {
+        const outgoing = request(`${front}${path}`, { agent: false }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () =>
+            resolve({
+              status: answer.statusCode ?? 0,
+              type: answer.headers['content-type'] ?? '',
+              format: formatOf(Buffer.concat(chunks)),
+            }),
+          );
+        });
+        if (accept.length > 0) outgoing.setHeader('Accept', accept);
+        outgoing.on('error', reject);
+        outgoing.end();
+      });
+    // Real browsers' Accept for pictures: Safari before AVIF, Firefox before AVIF, Chromium.
+    const browsers = {
+      jpeg: ['image/png,image/svg+xml,image/*;q=0.8,video/*;q=0.8,*/*;q=0.5'],
+      webp: ['image/webp,*/*'],
+      avif: ['image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'],
+    };
+    const first: string[][] = [
+      ['image/jpeg', 'image/avif'],
+      ['image/webp', 'image/avif'],
+      ['image/avif;q=0, image/avif;q=1'],
+      ['image/avifx, image/webp2, x-image/avif'],
+      ['IMAGE/AVIF;Q=0.5'],
+      ['image/avif;q=0;x=1, image/webp;q=0.000'],
+    ];
+    const photos = [2, 4, 11, 16, 17, 20];
+    for (const [index, accept] of first.entries()) {
+      const path = `/img/v1/160/catalog/product-${photos[index]}.jpg`;
+      // Whatever the first request carried, it filled the key of the format it got.
+      const filler = await picture(path, accept);
+      expect(filler.status, accept.join(' + ')).toBe(200);
+      expect(filler.type, accept.join(' + ')).toBe(`image/${filler.format}`);
+      for (const [format, browserAccept] of Object.entries(browsers)) {
+        const got = await picture(path, browserAccept);
+        expect({ accept, format: got.format, type: got.type }).toEqual({
+          accept,
+          format,
+          type: `image/${format}`,
+        });
+      }
+    }
+  });
+
   test('a basket change in Chromium goes through nginx, and survives a reload', async () => {
     const page = await openPage(browser(), `${front}/product/7`);
     await page.getByRole('button', { name: 'В корзину' }).click();
@@ -162,12 +222,16 @@ describe('deploy/nginx.conf in front of two instances', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('x-cache-status')).toBe('MISS');
     expect(first.headers.get('set-cookie')).toBeNull();
+    // What it varies on goes on to browsers and CDNs, from nginx's copy too (nginx keys on the
+    // few cookies that matter itself).
+    expect(first.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     const kept = await first.text();
     // Cookies a newcomer picks up as the app starts (the session, the CSRF token) change nothing.
     const second = await fetch(`${front}/section/14`, {
       headers: { cookie: 'sessionid=abc; csrftoken=def' },
     });
     expect(second.headers.get('x-cache-status')).toBe('HIT');
+    expect(second.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     expect(await second.text()).toBe(kept);
   });
 
@@ -298,6 +362,21 @@ describe('deploy/nginx.conf in front of two instances', () => {
     expect((await get('theme=dark')).html).toContain('data-mantine-color-scheme="dark"');
   });
 
+  test('a long address (3 to 8 KB of query) is answered and kept, with no line in the error log', async () => {
+    const before = await recipe!.errorLog();
+    for (const length of [3000, 4500, 8000]) {
+      const path = `/catalog?utm_content=${'x'.repeat(length)}`;
+      const first = await fetch(`${front}${path}`);
+      expect(first.status, String(length)).toBe(200);
+      expect(first.headers.get('x-cache-status'), String(length)).toBe('MISS');
+      await first.arrayBuffer();
+      const second = await fetch(`${front}${path}`);
+      expect(second.headers.get('x-cache-status'), String(length)).toBe('HIT');
+      await second.arrayBuffer();
+    }
+    expect(await recipe!.errorLog()).toBe(before);
+  });
+
   test('a logged-in visitor’s page and a form’s message are never kept', async () => {
     for (const cookie of ['jwt=token', 'notice=%D0%93%D0%BE%D1%82%D0%BE%D0%B2%D0%BE']) {
       const response = await fetch(`${front}/news`, { headers: { cookie } });
@@ -379,7 +458,7 @@ describe('deploy/nginx.conf in front of two instances', () => {
     const moreRequests = (count: number) =>
       new Promise<void>((resolve) => waiting.push({ until: done + count, resolve }));
     const loops = Array.from({ length: 8 }, (_, i) => loop(i));
-    // The operator's restart (README, Deploy): one instance at a time, the next once it is back.
+    // The operator's restart (docs/deploy.md): one instance at a time, the next once it is back.
     for (const index of [0, 1] as const) {
       const { port } = shops[index];
       await moreRequests(40);

@@ -40,6 +40,7 @@ const COOKIES: Record<string, string> = {
   'duplicates and escapes': 'theme=light; theme=dark; notice=; basket=%31; cookieAccepted=tru%65',
 };
 
+// Issue 39: Vary names what a page varies on (docs/deploy.md gives a CDN the exact keys).
 describe('the answer to a page', () => {
   it('names an address for every route of the app', () => {
     expect(ROUTES.map((route) => route.path).sort()).toEqual(
@@ -61,6 +62,9 @@ describe('the answer to a page', () => {
       const setCookie = answer.headers['set-cookie'] ?? [];
       if (/\bpublic\b/.test(cacheControl)) expect(setCookie).toEqual([]);
       if (setCookie.length > 0) expect(cacheControl).toBe('private, no-store');
+      // What it varies on, named for any cache that keys by Vary (a CDN that obeys it).
+      const vary = String(answer.headers.vary).split(/\s*,\s*/);
+      expect(vary).toEqual(expect.arrayContaining(['Accept-Encoding', 'Cookie']));
     },
   );
 

@@ -78,14 +78,14 @@ beforeAll(async () => {
     freePort(),
   ]);
   daemon(EXPORTER, [
-    `-nginx.scrape-uri=${recipe.recipe.statusUrl}`,
+    `-nginx.scrape-uri=${recipe.statusUrl}`,
     `-web.listen-address=127.0.0.1:${exporterPort}`,
   ]);
   daemon(MTAIL, [
     '--progs',
     path.join(REPO_ROOT, 'deploy', 'nginx.mtail'),
     '--logs',
-    recipe.recipe.accessLog,
+    recipe.accessLog,
     '--address',
     '127.0.0.1',
     '--port',
@@ -206,7 +206,7 @@ describe('Prometheus over the recipe', () => {
     );
     await expect
       .poll(async () =>
-        (await readFile(recipe.recipe.accessLog, 'utf8')).includes(` id=${id} cache=BYPASS `),
+        (await readFile(recipe.accessLog, 'utf8')).includes(` id=${id} cache=BYPASS `),
       )
       .toBe(true);
     const lines = recipe.shops

@@ -283,6 +283,17 @@ describe('static files', () => {
     expect((await get('/assets/missing-1234.js')).status).toBe(404);
     expect((await get('/missing.png')).status).toBe(404);
   });
+
+  it('a compressed copy is only ever the encoding of its file, never a page or a file of its own', async () => {
+    const html = await (await get('/')).text();
+    const script = /data-scripts="[^"]*&quot;(\/assets\/index-[^&]+\.js)&quot;\]"/.exec(html)?.[1];
+    // The page template's copies (the build writes them), and an asset's.
+    for (const path of ['/index.html.br', '/index.html.gz', `${script}.br`, `${script}.gz`]) {
+      const answer = await get(path, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(answer.status, path).toBe(404);
+      expect(await answer.text(), path).toBe('Не найдено');
+    }
+  });
 });
 
 describe('robots.txt and sitemap.xml', () => {

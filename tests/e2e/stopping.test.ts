@@ -1,4 +1,4 @@
-// How the production server stops (README, Deploy: a rolling restart): what nginx, which keeps
+// How the production server stops (docs/deploy.md: a rolling restart): what nginx, which keeps
 // idle connections to it, sees after SIGTERM. It must be able to finish sending on a connection
 // it already holds (a POST it could not repeat elsewhere), learn from /healthz and the answer's
 // Connection header that the instance is going, and find new connections refused.

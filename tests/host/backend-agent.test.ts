@@ -1,6 +1,6 @@
-// The fetch of the server's calls (host/backend-agent.ts's callFetch): a redirect is a failed
-// call, never followed, and an answer over the cap fails as it streams in, its connection cut,
-// so that none is ever read whole.
+// The fetch of the server's calls (host/backend/backend-agent.ts's callFetch): a redirect is a
+// failed call, never followed, and an answer over the cap fails as it streams in, its connection
+// cut, so that none is ever read whole.
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import {
   AnswerTooLargeError,
   backendAgent,
   BackendRedirectError,
-} from '../../host/backend-agent.ts';
+} from '../../host/backend/backend-agent.ts';
 import { listen, type Listening } from './http-helpers.ts';
 
 const CAP = 64 * 1024;

@@ -1,23 +1,28 @@
-// The real-backend proxy (host/backend-proxy.ts) behind the path guard (host/backend-paths.ts),
-// mounted as host/app.ts mounts them: what reaches the backend, what the visitor gets back, and
-// how a backend that stalls is bounded.
+// The real-backend proxy (host/backend/backend-proxy.ts) behind the path guard
+// (host/backend/backend-paths.ts), mounted as host/app.ts mounts them: what reaches the backend,
+// what the visitor gets back, and how a backend that stalls is bounded.
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import express from 'express';
-import { afterEach, describe, expect, it } from 'vitest';
-import { backendPathGuard } from '../../host/backend-paths.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { backendPathGuard } from '../../host/backend/backend-paths.ts';
 import {
   BACKEND_DOWN,
+  BACKEND_ERROR,
   BACKEND_ODD,
   backendProxy,
   type BackendProxyOptions,
-  PROXY_TIMEOUT_MS,
-} from '../../host/backend-proxy.ts';
-import { plainScheme } from '../../host/request-scheme.ts';
-import { securityHeaders, SVG_POLICY } from '../../host/security.ts';
+} from '../../host/backend/backend-proxy.ts';
+import { requestIds } from '../../host/process/request-log.ts';
+import { SETTINGS } from '../../host/process/settings.ts';
+import { plainScheme } from '../../host/process/request-scheme.ts';
+import { securityHeaders, SVG_POLICY } from '../../host/process/security.ts';
 import * as entry from '../../src/server-entry/entry-server.tsx';
+import type { FailedCall } from '../../src/server-entry/server-log.ts';
 import { listen, type Listening, rawGet } from './http-helpers.ts';
+import { asHeader, STRAY_COOKIES } from './stray-cookies.ts';
+import { tricklingBackend } from '../e2e/fault-backends.ts';
 
 const SHOP_PAGE = 'страница магазина';
 
@@ -39,6 +44,7 @@ async function backend(handler: (req: IncomingMessage, res: ServerResponse) => v
 /** The shop's chain for /api and /media, as host/app.ts builds it, with its pages as a text. */
 async function shopInFront(apiTarget: string, options: BackendProxyOptions = {}) {
   const app = express();
+  app.use(requestIds);
   app.set('trust proxy', 'loopback');
   plainScheme(app);
   app.use(securityHeaders());
@@ -81,6 +87,9 @@ function files(req: IncomingMessage, res: ServerResponse): void {
     res.writeHead(302, { Location: 'https://evil.example/x.jpg' }).end();
   } else if (url === '/media/p-cached.jpg') {
     res.writeHead(304, { ETag: '"p"' }).end();
+  } else if (url === '/api/catalog/basket') {
+    // An empty basket: /api checks a call of the app's against its shape.
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
   } else if (url.startsWith('/api/')) {
     res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
   } else if (types[url]) {
@@ -150,6 +159,31 @@ describe('paths: only /api/ and /media/ as whole segments, in one reading, reach
     const shop = await shopInFront(api.url);
     await rawGet(shop.url, path);
     expect(api.asked).toEqual([path]);
+  });
+});
+
+describe("the visitor's cookies", () => {
+  it('only the backend’s own reach it, each as the visitor sent it; a stray one fails nothing', async () => {
+    const cookies: (string | undefined)[] = [];
+    const api = await backend((req, res) => {
+      cookies.push(req.headers.cookie);
+      files(req, res);
+    });
+    const shop = await shopInFront(api.url);
+    const own = `sessionid=${asHeader('сессия')}; csrftoken=tok; jwt=token-a`;
+    for (const path of ['/api/catalog/basket', '/media/p.jpg']) {
+      const answer = await rawGet(shop.url, path, {
+        cookie: `${STRAY_COOKIES}; ${own}; theme=dark; sessionid=second`,
+      });
+      expect(answer.status).toBe(200);
+    }
+    const stray = await rawGet(shop.url, '/api/catalog/basket', { cookie: STRAY_COOKIES });
+    expect(stray.status).toBe(200);
+    expect(cookies.slice(0, 2).map((line) => Buffer.from(line ?? '', 'latin1'))).toEqual([
+      Buffer.from('sessionid=сессия; csrftoken=tok; jwt=token-a'),
+      Buffer.from('sessionid=сессия; csrftoken=tok; jwt=token-a'),
+    ]);
+    expect(cookies[2]).toBeUndefined();
   });
 });
 
@@ -241,6 +275,14 @@ function oddAnswers(req: IncomingMessage, res: ServerResponse): void {
     },
     '/api/t/inside': () =>
       res.writeHead(301, { Location: `http://127.0.0.1:${port}/api/auth/user/me/?a=1` }).end(),
+    // A call of the app's, answered with JSON of another shape (paginated, as DRF can).
+    '/api/catalog/section_root': () =>
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"count":0,"results":[]}'),
+    // Django's HTML error pages (DEBUG off).
+    '/api/t/html-500': () =>
+      res.writeHead(500, { 'Content-Type': 'text/html' }).end('<h1>Server Error (500)</h1>'),
+    '/api/t/html-401': () =>
+      res.writeHead(401, { 'Content-Type': 'text/html' }).end('<h1>Unauthorized</h1>'),
     '/api/t/small': () =>
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end('[1,2,3]'),
     '/api/t/removed': () => res.writeHead(204).end(),
@@ -258,26 +300,71 @@ function oddAnswers(req: IncomingMessage, res: ServerResponse): void {
 
 describe('/api passes JSON only, of a bounded size', () => {
   it.each([
-    ['/api/t/x.html', 'a page whose script would read the cookies'],
-    ['/api/t/x.js', 'a script'],
-    ['/api/t/untyped', 'no Content-Type, which a browser would sniff'],
-    ['/api/t/two', 'two types'],
-    ['/api/t/not-json', 'HTML that says it is JSON'],
-    ['/api/t/away', 'a redirect to another site'],
-    ['/api/t/away-307', 'a 307 to another site, by a scheme-relative address'],
-    ['/api/t/out-of-api', 'a redirect out of /api'],
-    ['/api/t/declared-large', 'an answer whose length is over the cap'],
-    ['/api/t/streamed-large', 'an answer that grows over the cap as it streams'],
-  ])("%s (%s) is the shop's own JSON error, 502", async (path) => {
-    const api = await backend(oddAnswers);
-    const shop = await shopInFront(api.url, { maxAnswerBytes: 2048 });
-    const answer = await rawGet(shop.url, path);
-    expect(answer.status).toBe(502);
-    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(answer.headers['x-content-type-options']).toBe('nosniff');
-    expect(answer.headers.location).toBeUndefined();
-    expect(JSON.parse(answer.body)).toEqual({ detail: BACKEND_ODD });
-  });
+    ['/api/t/x.html', 'a page whose script would read the cookies', 'bad_shape'],
+    ['/api/t/x.js', 'a script', 'bad_shape'],
+    ['/api/t/untyped', 'no Content-Type, which a browser would sniff', 'bad_shape'],
+    ['/api/t/two', 'two types', 'bad_shape'],
+    ['/api/t/not-json', 'HTML that says it is JSON', 'bad_shape'],
+    ['/api/catalog/section_root', 'JSON of another shape than the call’s', 'bad_shape'],
+    ['/api/t/away', 'a redirect to another site', 'redirect'],
+    ['/api/t/away-307', 'a 307 to another site, by a scheme-relative address', 'redirect'],
+    ['/api/t/out-of-api', 'a redirect out of /api', 'redirect'],
+    ['/api/t/declared-large', 'an answer whose length is over the cap', 'too_big'],
+    ['/api/t/streamed-large', 'an answer that grows over the cap as it streams', 'too_big'],
+  ])(
+    "%s (%s) is the shop's own JSON error, 502, that names its outcome",
+    async (path, _, outcome) => {
+      const api = await backend(oddAnswers);
+      const shop = await shopInFront(api.url, { maxAnswerBytes: 2048 });
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const answer = await rawGet(shop.url, path);
+      const logged = warn.mock.calls.map((args) => args.join(' '));
+      warn.mockRestore();
+      expect(answer.status).toBe(502);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers.location).toBeUndefined();
+      expect(JSON.parse(answer.body)).toEqual({ detail: BACKEND_ODD });
+      // For the app's message (src/api/call-failure.ts), and for the operator.
+      expect(answer.headers['x-backend-outcome']).toBe(outcome);
+      expect(logged).toEqual([
+        expect.stringContaining(`backend call failed: unreadable (${outcome}): GET ${path}: `),
+      ]);
+    },
+  );
+
+  it.each([
+    ['an item that does not exist', '/api/t/missing', {}, 404, null],
+    ['a token it dropped', '/api/t/html-401', { Authorization: 'Bearer old' }, 401, null],
+    ['a call the shop sent no token with', '/api/t/html-401', {}, 401, ['error', '4xx']],
+    ['a server error', '/api/t/html-500', {}, 500, ['error', '5xx']],
+  ])(
+    'an HTML error page for %s (%s, sent with %o) keeps its %i; the log says %o',
+    async (_what, path, headers, status, logged) => {
+      const api = await backend(oddAnswers);
+      const lines: FailedCall[] = [];
+      const shop = await shopInFront(api.url, { log: { callFailed: (line) => lines.push(line) } });
+      const answer = await rawGet(shop.url, path, { ...headers, 'X-Request-Id': 'req-43' });
+      expect(answer.status).toBe(status);
+      expect(JSON.parse(answer.body)).toEqual({ detail: BACKEND_ERROR });
+      // A refusal the shop's flows expect (its -404 page, a token dropped) is no news to the
+      // operator; an error is, by its case and call, under the request's id.
+      const [failure, outcome] = logged ?? [];
+      expect(lines).toEqual(
+        logged
+          ? [
+              {
+                id: 'req-43',
+                case: failure,
+                outcome,
+                call: `GET ${path}`,
+                why: `${status}, text/html`,
+              },
+            ]
+          : [],
+      );
+    },
+  );
 
   it('a redirect within /api goes on as a path of the shop', async () => {
     const api = await backend(oddAnswers);
@@ -329,9 +416,16 @@ describe('a backend that stalls', () => {
     const api = await backend((req) => held.push(req));
     const shop = await shopInFront(api.url, { timeoutMs: 300 });
 
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const call = await rawGet(shop.url, '/api/catalog/basket');
+    const logged = warn.mock.calls.map((args) => args.join(' '));
+    warn.mockRestore();
     expect(call.status).toBe(504);
     expect(JSON.parse(call.body)).toEqual({ detail: BACKEND_DOWN });
+    expect(call.headers['x-backend-outcome']).toBe('timeout');
+    expect(logged).toEqual([
+      'backend call failed: unreachable (timeout): GET /api/catalog/basket: no answer in 300 ms',
+    ]);
     const file = await rawGet(shop.url, '/media/p.jpg');
     expect(file.status).toBe(504);
     expect(file.body).toBe(BACKEND_DOWN);
@@ -359,6 +453,26 @@ describe('a backend that stalls', () => {
     const config = readFileSync(new URL('../../deploy/nginx.conf', import.meta.url), 'utf8');
     const timeouts = [...config.matchAll(/proxy_read_timeout\s+(\d+)s;/g)].map((m) => Number(m[1]));
     expect(timeouts.length).toBeGreaterThan(0);
-    for (const seconds of timeouts) expect(PROXY_TIMEOUT_MS).toBeLessThan(seconds * 1000);
+    // The default, and any value PROXY_TIMEOUT_MS may be set to.
+    const setting = SETTINGS.proxyTimeoutMs;
+    for (const seconds of timeouts) {
+      expect(setting.default).toBeLessThan(seconds * 1000);
+      expect(setting.read(String(seconds * 1000))).toBeUndefined();
+    }
+  });
+
+  it('a backend that trickles its answer a byte a second is cut off at the deadline: /api with the shop’s message, /media mid-file', async () => {
+    const trickle = await tricklingBackend();
+    open.push(trickle);
+    const shop = await shopInFront(trickle.url, { timeoutMs: 1500 });
+    const api = await rawGet(shop.url, '/api/catalog/product');
+    expect(api.status).toBe(504);
+    expect(JSON.parse(api.body)).toEqual({ detail: BACKEND_DOWN });
+    // A file has begun to go out: it is cut short, never ended as if whole.
+    const media = await rawGet(shop.url, '/media/p.jpg').catch((error: Error) => error);
+    expect(media).toBeInstanceOf(Error);
+    expect(String((media as Error).message)).toMatch(/aborted|socket hang up|ECONNRESET/);
+    // Nothing of either call is left open at the backend.
+    await expect.poll(() => trickle.open()).toBe(0);
   });
 });

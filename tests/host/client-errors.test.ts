@@ -1,9 +1,9 @@
-// Requests Node refuses before express sees them (host/security.ts answerClientError, which
+// Requests Node refuses before express sees them (host/process/security.ts answerClientError, which
 // host/app.ts hands the http server): the shop's headers and a Russian line, not a bare status.
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerClientError } from '../../host/security.ts';
+import { answerClientError } from '../../host/process/security.ts';
 import { listen, type Listening } from './http-helpers.ts';
 
 let shop: Listening;

@@ -1,17 +1,17 @@
 // Each of the shop's own cookies (src/lib/cookie-table.ts) is written alike whoever writes it: the
-// page's code (src/lib/cookies.ts), the host's forms and pages (host/shop-cookies.ts) and the
+// page's code (src/lib/cookies.ts), the host's forms and pages (host/forms/shop-cookies.ts) and the
 // entry's calls (a token the backend refused). Same lifetime, path, SameSite and HttpOnly, and
 // Secure exactly when the page is served over https: on plain http (127.0.0.1) a browser would
 // not keep a Secure cookie at all.
 import express, { type Request, type Response } from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { plainScheme } from '../../host/request-scheme.ts';
-import { settingsForms } from '../../host/settings-forms.ts';
-import { shopCookies } from '../../host/shop-cookies.ts';
+import { plainScheme } from '../../host/process/request-scheme.ts';
+import { settingsForms } from '../../host/forms/settings-forms.ts';
+import { shopCookies } from '../../host/forms/shop-cookies.ts';
 import * as entry from '../../src/server-entry/entry-server.tsx';
 import { COOKIES, type BrowserCookie, type ShopCookie } from '../../src/lib/cookie-table.ts';
 import { writeCookie } from '../../src/lib/cookies.ts';
-import { clearCookieLine } from '../../src/server-entry/cookie-lines.ts';
+import { clearCookieLine, isShopDomainCookie } from '../../src/server-entry/cookie-lines.ts';
 import { listen, type Listening } from './http-helpers.ts';
 
 const { clearShopCookie, leaveNotice, markBasket, setShopCookie, takeNotice } = shopCookies(entry);
@@ -178,5 +178,21 @@ describe.each<Scheme>(['http', 'https'])('on a page served over %s', (scheme) =>
     });
     const taken = await hostLine('/notice-read', scheme, { headers: { Cookie: 'notice=x' } });
     expect(attributesOf(taken).attributes).toEqual({ ...left.attributes, 'max-age': '0' });
+  });
+});
+
+describe("the backend's cookies a visitor may get", () => {
+  it.each([
+    ['sessionid=a; Path=/', 'shop.example', true],
+    ['sessionid=a; Domain=shop.example; Path=/', 'shop.example:8443', true],
+    ['sessionid=a; Domain=.Shop.Example', 'shop.example', true],
+    ['sessionid=a; Domain=', 'shop.example', true],
+    ['sessionid=a; Domain=127.0.0.1', '127.0.0.1:8080', true],
+    ['sessionid=a; Domain=evil.example', 'shop.example', false],
+    ['city=x; Domain=example', 'shop.example', false],
+    ['city=x; Domain=.example.com', 'shop.example.com', false],
+    ['sessionid=a; Domain=shop.example; Domain=evil.example', 'shop.example', false],
+  ])('%s, for a shop at %s: %s', (line, host, passes) => {
+    expect(isShopDomainCookie(line, host)).toBe(passes);
   });
 });

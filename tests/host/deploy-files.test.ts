@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { SETTINGS } from '../../host/settings.ts';
+import { SETTINGS } from '../../host/process/settings.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
@@ -118,12 +118,26 @@ describe('deploy/berries-shop@.service', () => {
     expect(directive(text, 'NoNewPrivileges')).toEqual(['yes']);
     expect(directive(text, 'ProtectSystem')).toEqual(['strict']);
     expect(directive(text, 'PrivateTmp')).toEqual(['yes']);
-    // The pictures' cache is the one place it writes.
+    // The pictures' cache is the one place it writes besides its state directory (below).
     const cache = directive(text, 'Environment')
       .find((line) => line?.startsWith('IMAGE_CACHE_DIR='))
       ?.slice('IMAGE_CACHE_DIR='.length);
     expect(cache).toBeDefined();
     expect(directive(text, 'ReadWritePaths')).toEqual([cache]);
+  });
+
+  it("runs deploy/release.sh's current release, which that script restarts it onto", async () => {
+    const text = await unit();
+    const script = await readFile(path.join(ROOT, 'deploy/release.sh'), 'utf8');
+    const home = /^home=\$\{BERRIES_HOME:-(\S+)\}$/m.exec(script)?.[1];
+    expect(home).toBe('/srv/berries-shop');
+    expect(directive(text, 'ExecStart')).toEqual([`/usr/bin/node ${home}/current/host/main.js`]);
+    expect(script).toContain('restart=${BERRIES_RESTART:-systemctl restart berries-shop@\\{\\}}');
+    // The list of kept pages a restarted instance renews lives in its state directory.
+    const state = directive(text, 'StateDirectory')[0];
+    expect(directive(text, 'Environment')).toContain(
+      `KEPT_PAGES_FILE=/var/lib/${state}/kept-pages.json`,
+    );
   });
 
   it.skipIf(!existsSync('/usr/bin/systemd-analyze'))(

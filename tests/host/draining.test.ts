@@ -1,9 +1,9 @@
-// How an instance stops (host/draining.ts): what nginx, which keeps connections to it, sees
+// How an instance stops (host/process/draining.ts): what nginx, which keeps connections to it, sees
 // of an answer under way when SIGTERM comes, and of a request sent on a kept connection after it.
 import { request, Agent } from 'node:http';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { draining } from '../../host/draining.ts';
+import { draining } from '../../host/process/draining.ts';
 import { listen, type Listening } from './http-helpers.ts';
 
 let shop: Listening | undefined;

@@ -14,7 +14,6 @@ import { backendCalls, type Visitor } from '../../src/server-entry/backend-calls
 import {
   BASKET_LATE,
   BASKET_MAYBE_CHANGED,
-  BASKET_UNREACHABLE,
   FORM_BROKEN,
   PRODUCT_GONE,
 } from '../../src/server-entry/basket-form';
@@ -177,7 +176,12 @@ describe('the basket form', () => {
     const answer = await post('/basket', fake, {
       fields: { product: '7', change: 'plus', back: BACK },
     });
-    expect(answer).toEqual({ kind: 'redirect', location: BACK, notice: BASKET_UNREACHABLE });
+    expect(answer).toEqual({
+      kind: 'redirect',
+      location: BACK,
+      notice:
+        'Не удалось изменить корзину: сервер магазина не отвечает. Проверьте соединение и попробуйте ещё раз.',
+    });
   });
 
   it('a stall before the change was sent: «too late, the basket did not change», and no write', async () => {

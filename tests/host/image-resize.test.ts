@@ -1,9 +1,10 @@
-// Pictures are resized in a process of their own (host/image-resize.ts, host/image-resizer.mjs):
-// one that dies costs the pictures it had, not the shop, and the next picture gets a new one.
+// Pictures are resized in a process of their own (host/images/image-resize.ts,
+// host/images/image-resizer.mjs): one that dies costs the pictures it had, not the shop, and the
+// next picture gets a new one.
 import type * as childProcess from 'node:child_process';
 import sharp from 'sharp';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { imageResizer } from '../../host/image-resize.ts';
+import { imageResizer } from '../../host/images/image-resize.ts';
 
 const forked: childProcess.ChildProcess[] = [];
 let killNext = false;

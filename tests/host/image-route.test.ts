@@ -1,12 +1,12 @@
-// The image route's addresses (host/image-route.ts): one spelling per picture and width, so that
-// nginx's and a CDN's caches hold one entry per picture, not one per way of writing its width.
+// The image route's addresses (host/images/image-route.ts): one spelling per picture and width, so
+// that nginx's and a CDN's caches hold one entry per picture, not one per way of writing its width.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageRoute } from '../../host/image-route.ts';
+import { imageRoute } from '../../host/images/image-route.ts';
 import * as entry from '../../src/server-entry/entry-server.tsx';
 import { listen, type Listening, rawGet } from './http-helpers.ts';
 

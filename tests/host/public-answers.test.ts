@@ -11,6 +11,7 @@ import {
 } from '../../src/features/catalog/queries';
 import { orderHistoryQuery } from '../../src/features/orders/queries';
 import { backendCalls } from '../../src/server-entry/backend-calls';
+import { changedShown, NO_CHANGE } from '../../src/server-entry/changes';
 import { PublicAnswers, type PublicAnswersOptions } from '../../src/server-entry/public-answers';
 import type { Query } from '../../src/ui/page-data';
 import { answer, json, type Reply } from './fake-replies';
@@ -74,19 +75,20 @@ function setUp(options: Partial<PublicAnswersOptions> = {}) {
     ...options,
   });
   /** One page view's load of `query`, through its own request's calls, ended after. */
-  const view = async <T>(query: Query<T>): Promise<T> => {
+  const load = async <T>(query: Query<T>, freshSince?: number) => {
     const calls = backendCalls(
       fake.backend,
       { cookies: {}, forwardedFor: '203.0.113.7', proto: 'https', host: 'shop.example' },
       PAGE_BUDGET_MS,
     );
     try {
-      return await answers.load(query, calls.api);
+      return await answers.load(query, calls.api, freshSince);
     } finally {
       calls.end();
     }
   };
-  return { fake, view };
+  const view = async <T>(query: Query<T>): Promise<T> => (await load(query)).value;
+  return { fake, view, load, answers };
 }
 
 const product = (id: number, name: string): Product => ({
@@ -204,5 +206,64 @@ describe('public answers', () => {
     // Still fresh, and kept: 2 and 3. 1 was pushed out by 3, and is asked for again.
     for (const id of [3, 2, 1]) expect(await view(selectionQuery(id))).toEqual(selection(id));
     expect(fake.asked).toEqual(['/api/catalog/selection_retrieve/1']);
+  });
+});
+
+describe('a change the backend tells of (the change hook)', () => {
+  const RASPBERRY = '/api/catalog/product_retrieve/7';
+  const setUpProduct = () => {
+    const setup = setUp();
+    setup.fake.answer(RASPBERRY, () => json(200, product(7, 'Малина')));
+    setup.fake.answer('/api/catalog/product_breadcrumbs/7', () =>
+      json(200, [{ id: 1, name: 'Ягоды' }]),
+    );
+    setup.fake.answer(HOME, () => json(200, before));
+    return setup;
+  };
+
+  it('outdates the answers that show what changed: asked again at once, the others stay fresh', async () => {
+    const { fake, view, answers } = setUpProduct();
+    await view(productQuery(7));
+    await view(homeProductsQuery);
+    await view(selectionQuery(3)).catch(() => {});
+    fake.asked.length = 0;
+    // Product 7 changed: its page's answer, and the home page's list (it may have joined it).
+    expect(answers.outdate(changedShown({ ...NO_CHANGE, products: [7] }))).toBe(2);
+    fake.answer(RASPBERRY, () => json(200, { ...product(7, 'Малина'), price: 650 }));
+    expect((await view(productQuery(7)))[0].price).toBe(650);
+    await view(homeProductsQuery);
+    expect(fake.asked).toEqual([RASPBERRY, '/api/catalog/product_breadcrumbs/7', HOME]);
+    // Asked once: fresh again after that.
+    await view(productQuery(7));
+    expect(fake.asked).toHaveLength(3);
+    // News reaches none of them.
+    expect(answers.outdate(changedShown({ ...NO_CHANGE, news: true }))).toBe(0);
+  });
+
+  it.each(failures)(
+    'heard while the backend fails (%s): the outdated answer stands in, and is marked so',
+    async (_, reply, waitForIt) => {
+      const { fake, load, answers } = setUpProduct();
+      await load(homeProductsQuery);
+      answers.outdate(changedShown({ ...NO_CHANGE, everything: true }));
+      fake.answer(HOME, () => reply);
+      const served = load(homeProductsQuery);
+      await waitForIt(fake);
+      expect(await served).toEqual({ value: before, standIn: true });
+      fake.answer(HOME, () => json(200, after));
+      expect(await load(homeProductsQuery)).toEqual({ value: after, standIn: false });
+    },
+  );
+
+  it('a renewal asks again for an answer that came before its time, even a fresh one', async () => {
+    const { fake, load } = setUpProduct();
+    await load(homeProductsQuery);
+    vi.advanceTimersByTime(5);
+    const since = Date.now();
+    fake.answer(HOME, () => json(200, after));
+    expect((await load(homeProductsQuery, since)).value).toEqual(after);
+    // What came after it is fresh for the next renewal of the same change.
+    expect((await load(homeProductsQuery, since)).value).toEqual(after);
+    expect(fake.asked).toEqual([HOME, HOME]);
   });
 });

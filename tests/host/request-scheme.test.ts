@@ -1,8 +1,8 @@
-// The visitor's scheme (host/request-scheme.ts), as every part of the server reads it: from
+// The visitor's scheme (host/process/request-scheme.ts), as every part of the server reads it: from
 // nginx's X-Forwarded-Proto, where only http and https are schemes a shop's address can have.
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plainScheme, requestOrigin } from '../../host/request-scheme.ts';
+import { plainScheme, requestOrigin } from '../../host/process/request-scheme.ts';
 import { listen, type Listening, rawGet } from './http-helpers.ts';
 
 let shop: Listening;

@@ -1,13 +1,13 @@
-// POST /rum (host/rum.ts): the figures shoppers' browsers send are counted in histograms by kind
-// of page and view, and anything that is not plainly a browser's beacon is refused and counted
+// POST /rum (host/process/rum.ts): the figures shoppers' browsers send are counted in histograms by
+// kind of page and view, and anything that is not plainly a browser's beacon is refused and counted
 // nowhere.
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopMetrics } from '../../host/metrics';
-import { RUM_PER_MINUTE, rumRoute } from '../../host/rum';
+import { shopMetrics } from '../../host/process/metrics.ts';
+import { RUM_PER_MINUTE, rumRoute } from '../../host/process/rum.ts';
 import { PAGE_KINDS, RUM_MAX_SAMPLES, RUM_METRICS } from '../../src/lib/rum-beacon';
 
 const metrics = shopMetrics({ draining: () => false, resizes: () => ({ running: 0, waiting: 0 }) });

@@ -1,8 +1,8 @@
-// The cookie notice's and the theme's forms (host/settings-forms.ts) send the shopper back
+// The cookie notice's and the theme's forms (host/forms/settings-forms.ts) send the shopper back
 // through the shop's one path guard (src/lib/same-origin-path.ts), as login and the basket do.
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingsForms } from '../../host/settings-forms.ts';
+import { settingsForms } from '../../host/forms/settings-forms.ts';
 import * as entry from '../../src/server-entry/entry-server.tsx';
 import { listen, type Listening } from './http-helpers.ts';
 

@@ -1,18 +1,18 @@
-// The settings' one table (host/settings.ts): what an operator reads in the README and in
-// `--help` is what the server does, and a bad value stops the start with a message that says
-// which variable and what it may hold.
+// The settings' one table (host/process/settings.ts): what an operator reads in docs/deploy.md
+// and in `--help` is what the server does, and a bad value stops the start with a message that
+// says which variable and what it may hold.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readSettings, SETTINGS, settingDefaults } from '../../host/settings.ts';
+import { readSettings, SETTINGS, settingDefaults } from '../../host/process/settings.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 
-/** The README's settings table: one row per variable, its cells as written. */
-function readmeRows(): string[][] {
-  const readme = readFileSync(new URL('README.md', ROOT), 'utf8');
-  const lines = readme.split('\n');
+/** docs/deploy.md's settings table: one row per variable, its cells as written. */
+function deployDocRows(): string[][] {
+  const doc = readFileSync(new URL('docs/deploy.md', ROOT), 'utf8');
+  const lines = doc.split('\n');
   const header = lines.findIndex((line) => /^\|\s*variable\s*\|\s*default\s*\|/.test(line));
   expect(header).toBeGreaterThan(-1);
   const rows: string[][] = [];
@@ -42,7 +42,7 @@ async function runMain(args: string[], env: Record<string, string>) {
   return { code, out };
 }
 
-describe("the README's table of settings", () => {
+describe("docs/deploy.md's table of settings", () => {
   it('has every setting, with its default, limits and help, and nothing else', () => {
     const table = Object.values(SETTINGS).map((setting) => [
       `\`${setting.env}\``,
@@ -50,7 +50,7 @@ describe("the README's table of settings", () => {
       setting.limits,
       setting.help,
     ]);
-    expect(readmeRows()).toEqual(table);
+    expect(deployDocRows()).toEqual(table);
   });
 });
 

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { control, expectKeys, startTestServer, type TestServer, Visitor } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { control, expectKeys, stubPerFile, Visitor } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.dispose());
-beforeEach(async () => {
-  await control(server.url, 'POST', '/reset');
-});
+const server = stubPerFile({ reset: true });
 
 describe('auth/token/', () => {
   it('answers {token} for demo / berries2026, the same token on a second login', async () => {

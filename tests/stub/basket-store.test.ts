@@ -15,16 +15,14 @@ const notify = vi.hoisted(() => ({
 }));
 vi.mock('../../src/ui/notify', () => notify);
 
-const {
-  amountOf,
-  basket,
-  lineCount,
-  loadBasket,
-  removeLine,
-  resetBasket,
-  setAmount,
-  takeOrderedLines,
-} = await import('../../src/features/basket/store');
+const { amountOf, createBasketStore, lineCount } = await import('../../src/features/basket/store');
+type BasketStore = ReturnType<typeof createBasketStore>;
+// Each test's basket is a fresh one, as a page's is.
+let basket: BasketStore['state'];
+let loadBasket: BasketStore['loadBasket'];
+let removeLine: BasketStore['removeLine'];
+let setAmount: BasketStore['setAmount'];
+let takeOrderedLines: BasketStore['takeOrderedLines'];
 
 let server: TestServer;
 let jar: CookieJar;
@@ -67,7 +65,7 @@ beforeEach(async () => {
   expect((await control(server.url, 'POST', '/reset')).status).toBe(200);
   jar = new CookieJar();
   calls = [];
-  resetBasket();
+  ({ state: basket, loadBasket, removeLine, setAmount, takeOrderedLines } = createBasketStore());
   await loadBasket(); // start-up load: receives the session and CSRF cookies
   calls = [];
 });
@@ -180,7 +178,8 @@ describe('the basket store against the stub', () => {
   it('a reload loads the lines and the total as the server holds them', async () => {
     const raspberry = await product(7);
     await setAmount(raspberry, 1.5);
-    resetBasket();
+    // Another page: a basket of its own, loaded from the server.
+    ({ state: basket, loadBasket, removeLine, setAmount, takeOrderedLines } = createBasketStore());
     await loadBasket();
     expect(amountOf(basket.lines, 7)).toBe(1.5);
     expect(basket.lines['7']?.product.name).toBe('Малина');
@@ -236,7 +235,8 @@ describe('placing the order from the store’s basket', () => {
       times: 1,
     });
     await takeOrderedLines(order);
-    expect(basket.loadFailed).toBe(true);
+    // The stub answered with an error: not a lost connection.
+    expect(basket.loadFailure).toBe('error');
     expect(lineCount(basket.lines)).toBe(0);
     expect(basket.amount_sum).toBe(0);
     expect(await serverBasket()).toEqual({});

@@ -1,22 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  control,
-  expectKeys,
-  expectProduct,
-  startTestServer,
-  type TestServer,
-  Visitor,
-} from './helpers.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { control, expectKeys, expectProduct, stubPerFile, Visitor } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.dispose());
-beforeEach(async () => {
-  expect((await control(server.url, 'POST', '/reset')).status).toBe(200);
-});
+const server = stubPerFile({ reset: true });
 
 const amountError = (message: string | RegExp) => ({ amount: [expect.stringMatching(message)] });
 

@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product, SectionRef } from '../../src/api/types';
 import {
   expectCrumbs,
   expectKeys,
   expectProduct,
   expectSectionRef,
-  startTestServer,
-  type TestServer,
+  stubPerFile,
   Visitor,
 } from './helpers.ts';
 
-let server: TestServer;
+const server = stubPerFile();
 let visitor: Visitor;
 
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   visitor = new Visitor(server.url);
 });
-afterAll(() => server.dispose());
 
 describe('catalogue calls', () => {
   it('GET catalog/product answers the home products', async () => {

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectKeys, startTestServer, type TestServer, Visitor } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectKeys, stubPerFile, Visitor } from './helpers.ts';
 
-let server: TestServer;
+const server = stubPerFile();
 let visitor: Visitor;
 
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   visitor = new Visitor(server.url);
 });
-afterAll(() => server.dispose());
 
 describe('content calls', () => {
   it('GET content/policy answers {file}', async () => {

@@ -1,19 +1,11 @@
 // /__control/state understands the pact's provider states (contracts/support/states.ts): each
 // makes its sentence true, basket and order states act on the session of the request's cookie,
 // and a state changes no row it is not about (the pact lets the other rows of a list be).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STATES } from '../../contracts/support/states.ts';
-import { control, startTestServer, type TestServer, Visitor } from './helpers.ts';
+import { control, stubPerFile, Visitor } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.dispose());
-beforeEach(async () => {
-  await control(server.url, 'POST', '/reset');
-});
+const server = stubPerFile({ reset: true });
 
 /** A state request as the contract verifier sends it: Pact's body and the visitor's cookie. */
 async function pactState(state: string, params: Record<string, unknown>, visitor?: Visitor) {

@@ -1,18 +1,10 @@
 // POST /__control/state `product: {id, name}`: the shop's XSS e2e tests give a product a hostile
 // name; the stub must store and serve it byte for byte (escaping is the app's job) and refuse
 // names that are not names.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { control, startTestServer, type TestServer, Visitor } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { control, stubPerFile, Visitor } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.dispose());
-beforeEach(async () => {
-  await control(server.url, 'POST', '/reset');
-});
+const server = stubPerFile({ reset: true });
 
 const state = (body: unknown) => control(server.url, 'POST', '/state', body);
 const PAYLOAD = '<img src=x onerror="window.__xss=1"> Малина';

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { control, startTestServer, type TestServer, Visitor } from './helpers.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { control, stubPerFile, Visitor } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.dispose());
+const server = stubPerFile({ reset: true });
 beforeEach(async () => {
-  await control(server.url, 'POST', '/reset');
   await control(server.url, 'POST', '/settings', { csrf: true, fixed_session: null });
 });
 

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { control, startTestServer, type TestServer, Visitor } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { control, startTestServer, stubPerFile, Visitor } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.dispose());
+const server = stubPerFile();
 
 const CSRF_FAILED = { detail: 'CSRF Failed: CSRF token missing or incorrect.' };
 

@@ -1,13 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pathMatches } from '../../stub-server/faults.ts';
-import { control, startTestServer, type TestServer, Visitor } from './helpers.ts';
+import { control, stubPerFile, Visitor } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.dispose());
+const server = stubPerFile();
 afterEach(async () => {
   await control(server.url, 'DELETE', '/faults');
 });

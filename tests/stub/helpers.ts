@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { type RunningServer, type ServerOptions, startServer } from '../../stub-server/server.ts';
 
 export interface TestServer extends RunningServer {
@@ -28,6 +28,32 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One stub for a test file, on a data file of its own: started before the file's first test and
+ * stopped after its last. With `reset`, its data is re-seeded before each test, so that no test
+ * sees what another wrote. Its `url` can be read once the file's tests run.
+ */
+export function stubPerFile(options: { reset?: boolean } = {}): { readonly url: string } {
+  let server: TestServer | undefined;
+  const stub = {
+    get url(): string {
+      if (!server)
+        throw new Error('the stub starts in beforeAll: read its url in a test or a hook');
+      return server.url;
+    },
+  };
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.dispose());
+  if (options.reset) {
+    beforeEach(async () => {
+      expect((await control(stub.url, 'POST', '/reset')).status).toBe(200);
+    });
+  }
+  return stub;
 }
 
 /** Keeps cookies by name, as a browser would for one site. */

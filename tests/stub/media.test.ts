@@ -1,16 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRODUCTS, SECTIONS } from '../../stub-server/fixtures/catalog.ts';
 import { buildCatalogSeed } from '../../stub-server/fixtures/seed.ts';
 import { renderMedia } from '../../stub-server/media.ts';
-import { startTestServer, type TestServer, Visitor } from './helpers.ts';
+import { Visitor, stubPerFile } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.dispose());
+const server = stubPerFile();
 
 /** Every image URL the seed data holds: products, sections, slides. */
 function seedImageUrls(): string[] {

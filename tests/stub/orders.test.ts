@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { control, expectOrder, startTestServer, type TestServer, Visitor } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { control, expectOrder, stubPerFile, Visitor } from './helpers.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.dispose());
-beforeEach(async () => {
-  await control(server.url, 'POST', '/reset');
-});
+const server = stubPerFile({ reset: true });
 
 const validOrder = {
   delivery: '2',

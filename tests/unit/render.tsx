@@ -5,8 +5,13 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { colorSchemeManager } from '../../src/app/App';
 import { theme } from '../../src/app/theme';
+import { BasketStoreContext } from '../../src/features/basket/store';
+import { testBasket } from './test-basket';
 
-/** Renders inside the app's MantineProvider and a router that starts at `path`. */
+/**
+ * Renders inside the app's MantineProvider and a router that starts at `path`, with the test's
+ * own basket (test-basket.ts).
+ */
 export function renderAt(ui: ReactNode, path = '/') {
   const location = memoryLocation({ path, record: true });
   const result = testingLibraryRender(
@@ -15,7 +20,9 @@ export function renderAt(ui: ReactNode, path = '/') {
       defaultColorScheme="light"
       colorSchemeManager={colorSchemeManager}
     >
-      <Router hook={location.hook}>{ui}</Router>
+      <BasketStoreContext value={testBasket()}>
+        <Router hook={location.hook}>{ui}</Router>
+      </BasketStoreContext>
     </MantineProvider>,
   );
   return { ...result, location };

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { stopOnSignals } from '../../../stub-server/stop-on-signals.ts';
+import { stopOnSignals } from '../../../host/process/stop-on-signals.ts';
 import { buildDjangoSeed } from './export-seed.ts';
 
 export const PYTHON = '/usr/bin/python3';
@@ -47,6 +47,11 @@ export interface DjangoBackend {
   pid: number;
   /** Everything the backend wrote so far: migrate, seed, then one line per request. */
   logs(): string;
+  /**
+   * Runs Python in `manage.py shell` beside the server, as an admin's change would: the ORM,
+   * its signals, the change hook (with the server's environment); resolves with what it printed.
+   */
+  shell(code: string): Promise<string>;
   /** Stops the server (by its pid) and removes its temporary directory. */
   stop(): Promise<void>;
 }
@@ -108,8 +113,10 @@ export async function startDjangoBackend(
     ...options.env,
   };
   const projectDir = options.projectDir ?? PROJECT_DIR;
+  // Migrating and seeding tell no shop of their changes: it starts after them.
+  const setupEnv = { ...env, DJANGO_SHOP_HOOK_URL: '' };
   const manage = async (...args: string[]) => {
-    const result = await run(PYTHON, ['manage.py', ...args], { cwd: projectDir, env });
+    const result = await run(PYTHON, ['manage.py', ...args], { cwd: projectDir, env: setupEnv });
     output.push(result.stdout, result.stderr);
   };
   let port: number;
@@ -175,7 +182,11 @@ export async function startDjangoBackend(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, dataDir: dir, pid: child.pid!, logs: () => output.join(''), stop };
+  const shell = async (code: string) => {
+    const result = await run(PYTHON, ['manage.py', 'shell', '-c', code], { cwd: projectDir, env });
+    return result.stdout;
+  };
+  return { url, dataDir: dir, pid: child.pid!, logs: () => output.join(''), shell, stop };
 }
 
 async function main(): Promise<void> {

@@ -6,6 +6,7 @@ import { COOKIES } from '../../lib/cookie-table';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import classes from './Layout.module.css';
 import { useOnPage } from './useOnPage';
+import { paths } from '../../lib/paths';
 
 /** The shop's server handles the form before the app's code arrives, and without it. */
 const CONSENT_ACTION = '/cookie-consent';
@@ -15,7 +16,7 @@ const CONSENT_ACTION = '/cookie-consent';
  * the browser matches the server's HTML; without it, the browser's cookie is read.
  */
 export function CookieNotice({ initiallyAccepted }: { initiallyAccepted?: boolean }) {
-  const onPolicy = useOnPage(['/policy']);
+  const onPolicy = useOnPage([paths.policy.pattern]);
   const [accepted, setAccepted] = useState(
     () => initiallyAccepted ?? readCookie(COOKIES.cookieAccepted.name) === 'true',
   );
@@ -45,7 +46,13 @@ export function CookieNotice({ initiallyAccepted }: { initiallyAccepted?: boolea
       <form method="post" action={CONSENT_ACTION} onSubmit={accept}>
         <BackField />
         <Group gap="sm" justify="flex-end">
-          <Button component="a" href="/policy" target="_blank" rel="noopener" variant="default">
+          <Button
+            component="a"
+            href={paths.policy()}
+            target="_blank"
+            rel="noopener"
+            variant="default"
+          >
             Подробнее
           </Button>
           <Button type="submit">Продолжить</Button>

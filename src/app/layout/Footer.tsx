@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { MESSENGER_URL, SOCIAL_URL, STORE_NAME } from '../../lib/shop-info';
 import classes from './Layout.module.css';
 import { ThemeToggle } from './ThemeToggle';
+import { paths } from '../../lib/paths';
 
 export function Footer() {
   return (
@@ -28,11 +29,11 @@ export function Footer() {
           </Text>
           <Group justify="space-between" align="center">
             <Group gap="md">
-              <Anchor component={Link} href="/policy" size="sm">
+              <Anchor component={Link} href={paths.policy()} size="sm">
                 Политика конфиденциальности
               </Anchor>
               {/* A full page load: only the news page's policy lets Telegram's widget in. */}
-              <Anchor href="/news" size="sm">
+              <Anchor href={paths.news()} size="sm">
                 Новости
               </Anchor>
             </Group>

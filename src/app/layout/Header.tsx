@@ -9,9 +9,10 @@ import { Logo } from '../../ui/Logo';
 import classes from './Layout.module.css';
 import { MainMenu } from './MainMenu';
 import { useOnPage } from './useOnPage';
+import { paths } from '../../lib/paths';
 
 export function Header() {
-  const onSearch = useOnPage(['/search'], { below: true });
+  const onSearch = useOnPage([paths.search.pattern], { below: true });
   const [location] = useLocation();
   const search = useSearch();
   // The search's back arrow leads back to this page: its address rides in the link.
@@ -20,13 +21,13 @@ export function Header() {
     <header className={classes.header}>
       <Container size="lg">
         <Group className={classes.headerInner} justify="space-between" wrap="nowrap">
-          <Link href="/" aria-label="На главную" style={{ textDecoration: 'none' }}>
+          <Link href={paths.home()} aria-label="На главную" style={{ textDecoration: 'none' }}>
             <Logo />
           </Link>
           <Group gap="xs" wrap="nowrap">
             <Button
               component={Link}
-              href="/catalog"
+              href={paths.catalog()}
               variant="light"
               leftSection={<IconLayoutGrid size={18} aria-hidden />}
             >

@@ -7,10 +7,17 @@ import { session } from '../../features/session/store';
 import { IconButton } from '../../ui/controls/IconButton';
 import { useHydrated } from '../../ui/hydration';
 import classes from './MainMenu.module.css';
+import { paths } from '../../lib/paths';
 
 const SessionMenuItems = lazy(() => import('./SessionMenuItems'));
 
-/** One menu per page: the button names it by this id. */
+/**
+ * One menu per page: the button names it by this id. index.html's `<link rel="expect"
+ * blocking="render">` names it too: a slow phone paints a page while its HTML is still being
+ * parsed, and would draw the header's right-hand group (catalogue, search, menu) with its first
+ * item alone at the right edge, then push it left as the rest arrives (a layout shift). The menu
+ * is that group's last element, and Chromium paints once an expected element is in the page.
+ */
 const MENU_ID = 'main-menu';
 
 /**
@@ -74,7 +81,7 @@ export function MainMenu() {
         <Suspense>{loggedIn && <SessionMenuItems part="name" />}</Suspense>
         {count > 0 && (
           <Link
-            href="/order"
+            href={paths.basket()}
             role="menuitem"
             className={classes.item}
             aria-label={`Корзина, товаров: ${count}`}
@@ -86,7 +93,7 @@ export function MainMenu() {
             </span>
           </Link>
         )}
-        <Link href="/order_status" role="menuitem" className={classes.item}>
+        <Link href={paths.orders()} role="menuitem" className={classes.item}>
           <IconListDetails size={18} aria-hidden />
           Заказы
         </Link>

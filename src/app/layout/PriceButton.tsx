@@ -5,8 +5,11 @@ import { formatRub, isPositiveTotal } from '../../lib/money';
 import { Button } from '../../ui/controls/Button';
 import classes from './Layout.module.css';
 import { useOnPage } from './useOnPage';
+import { paths } from '../../lib/paths';
 
-const HIDDEN_ON = ['/order', '/commit', '/policy', '/news'];
+const HIDDEN_ON = [paths.basket, paths.commit, paths.policy, paths.news].map(
+  (page) => page.pattern,
+);
 
 /** Spec §2: hidden on these pages and whenever the total is zero or not a number. */
 export function PriceButton() {
@@ -18,7 +21,7 @@ export function PriceButton() {
     <aside aria-label="Корзина">
       <Button
         component={Link}
-        href="/order"
+        href={paths.basket()}
         size="md"
         className={classes.price}
         leftSection={<IconShoppingCart size={20} aria-hidden />}

@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Input.css';
-import { TextInput } from '@mantine/core';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import type { Product } from '../../api/types';
 import {
@@ -11,6 +9,7 @@ import {
   precisionOf,
   sanitizeAmountText,
 } from '../../lib/amount';
+import { TextInput } from '../../ui/controls/TextInput';
 import { useTypedBeforeHydration } from '../../ui/hydration';
 import { focusableDisabled } from './focusable-disabled';
 
@@ -91,7 +90,8 @@ export function AmountField({
       leftSection={product.unit}
       // Sized to the unit's text: in a two-column card on a 360 px phone the field is ~50 px
       // wide, and Mantine's default section width would leave no room for the number.
-      leftSectionWidth={product.unit.length * 8 + 10}
+      sectionWidth={product.unit.length * 8 + 10}
+      centered
       onFocus={(event) => {
         if (disabled) return;
         setText(formatAmount(amount, precision));
@@ -101,12 +101,6 @@ export function AmountField({
       onChange={(event) => setText(sanitizeAmountText(event.currentTarget.value, precision))}
       onBlur={commit}
       onKeyDown={onKeyDown}
-      styles={{
-        input: { textAlign: 'center', paddingInlineEnd: 4 },
-        section: { fontSize: 'var(--mantine-font-size-sm)' },
-      }}
-      flex={1}
-      miw={0}
     />
   );
 }

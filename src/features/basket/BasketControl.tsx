@@ -9,20 +9,7 @@ import { IconButton } from '../../ui/controls/IconButton';
 import { AmountField } from './AmountField';
 import { BASKET_ACTION, requestedAmount } from './basket-form';
 import { focusableDisabled } from './focusable-disabled';
-import {
-  addToBasket,
-  amountOf,
-  basket,
-  checkedProduct,
-  removeLine,
-  setAmount,
-  useBasket,
-} from './store';
-
-/** The latest amount: a save's answer may have come since the last render. */
-function currentAmount(product: Product): number {
-  return amountOf(basket.lines, product.id);
-}
+import { amountOf, checkedProduct, useBasket, useBasketStore } from './store';
 
 /**
  * The basket control (spec §4, §5). At 0: `В корзину` adds one step. Above 0: minus (or delete
@@ -36,6 +23,7 @@ function currentAmount(product: Product): number {
  */
 export function BasketControl({ product: shown }: { product: Product }) {
   const snap = useBasket();
+  const { addToBasket, removeLine, setAmount, state } = useBasketStore();
   // After the server refused a change, its newer rest and availability set the limits.
   const product = checkedProduct(snap.checkedProducts, shown);
   const [editing, setEditing] = useState(false);
@@ -47,13 +35,17 @@ export function BasketControl({ product: shown }: { product: Product }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const change = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value');
+    // The latest amount (`state`, not `snap`): a save's answer may have come since the render.
     // The amount field applies its own Enter; a press on a waiting control does nothing.
     if (change === 'add') void addToBasket(product);
     else if (change === 'delete') {
       if (!busy) void removeLine(product);
     } else if (change === 'minus' || change === 'plus') {
       if (change === 'plus' ? plusUsable : usable) {
-        void setAmount(product, requestedAmount(change, product, currentAmount(product)) ?? 0);
+        void setAmount(
+          product,
+          requestedAmount(change, product, amountOf(state.lines, product.id)) ?? 0,
+        );
       }
     }
   };

@@ -12,7 +12,8 @@ import { BASKET_ACTION } from './basket-form';
 import { BasketControl } from './BasketControl';
 import classes from './BasketPage.module.css';
 import { focusableDisabled } from './focusable-disabled';
-import { removeLine, useBasket } from './store';
+import { useBasket, useBasketStore } from './store';
+import { paths } from '../../lib/paths';
 
 /** The line's picture (BasketPage.module.css, `sizes`): 80 px, 96 px from 48em. */
 const BASKET_LINE_SIZES = '(min-width:48em) 96px,80px';
@@ -27,7 +28,8 @@ function lineTotal({ product, amount }: BasketEntry): string {
 export function BasketLine({ line }: { line: BasketEntry }) {
   const { product } = line;
   const snap = useBasket();
-  const href = `/product/${product.id}`;
+  const { removeLine } = useBasketStore();
+  const href = paths.product(product.id);
   const busy = snap.loading || Boolean(snap.lineLoading[String(product.id)]);
   return (
     <article

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
+import type { FailureCase } from '../../api/call-failure';
 import { ErrorState } from '../../ui/ErrorState';
-import { claimLoadFailure, LOAD_FAILED_TEXT, loadBasket, useBasket } from './store';
+import { loadFailedText, useBasket, useBasketStore } from './store';
 
 /**
  * Where a page that shows the basket stands: `failed` when the basket never loaded and the last
@@ -8,13 +9,25 @@ import { claimLoadFailure, LOAD_FAILED_TEXT, loadBasket, useBasket } from './sto
  * failed load itself (with `BasketLoadError`) instead of the notice on top.
  */
 export function useBasketLoad(): 'failed' | 'loading' | 'loaded' {
-  const { loaded, loadFailed, loading } = useBasket();
-  useEffect(claimLoadFailure, []);
+  const { loaded, loadFailure, loading } = useBasket();
+  const { claimLoadFailure } = useBasketStore();
+  useEffect(claimLoadFailure, [claimLoadFailure]);
   if (loaded) return 'loaded';
-  return loadFailed && !loading ? 'failed' : 'loading';
+  return loadFailure && !loading ? 'failed' : 'loading';
 }
 
-/** A basket that never loaded: the message and `Повторить`, which loads it again. */
-export function BasketLoadError({ message = LOAD_FAILED_TEXT }: { message?: string }) {
-  return <ErrorState message={message} onRetry={() => void loadBasket()} />;
+/**
+ * A basket that never loaded: the page's message for the case of the failure, and `Повторить`,
+ * which loads it again.
+ */
+export function BasketLoadError({
+  text = loadFailedText,
+}: {
+  text?: (failure: FailureCase) => string;
+}) {
+  const { loadFailure } = useBasket();
+  const { loadBasket } = useBasketStore();
+  return (
+    <ErrorState message={text(loadFailure ?? 'unreachable')} onRetry={() => void loadBasket()} />
+  );
 }

@@ -2,15 +2,18 @@ import '@mantine/core/styles/Divider.css';
 import { Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'wouter';
+import type { FailureCase } from '../../api/call-failure';
 import { isPositiveTotal } from '../../lib/money';
 import { CatalogButton } from '../../ui/CatalogButton';
 import { Button } from '../../ui/controls/Button';
 import { EmptyState } from '../../ui/EmptyState';
+import { failureText } from '../../ui/failure-text';
 import { BasketLine } from './BasketLine';
 import classes from './BasketPage.module.css';
 import { BasketLoadError, useBasketLoad } from './BasketLoadError';
 import { lineCount, useBasket } from './store';
 import { TotalText } from './TotalText';
+import { paths } from '../../lib/paths';
 
 /**
  * The bottom bar: the total and the way on, only while the total is worth paying (spec §2), or
@@ -26,7 +29,7 @@ function BasketBar({ total, totalFailed }: { total: number; totalFailed: boolean
         <TotalText total={total} failed={totalFailed} testId="basket-total" />
       </div>
       {/* The way on keeps its full label; a long note on the left wraps instead. */}
-      <Button component={Link} href="/commit" size="md" style={{ flexShrink: 0 }}>
+      <Button component={Link} href={paths.commit()} size="md" style={{ flexShrink: 0 }}>
         Продолжить
       </Button>
     </Group>
@@ -43,8 +46,13 @@ function LinesSkeleton() {
   );
 }
 
-export const BASKET_UNAVAILABLE =
-  'Не удалось загрузить корзину: нет связи с сервером магазина. Заказать пока нельзя — попробуйте ещё раз чуть позже.';
+/** The basket page's message when the basket did not load, by the failure's case. */
+export const basketUnavailable = (failure: FailureCase): string =>
+  failureText(
+    'Не удалось загрузить корзину',
+    failure,
+    'Заказать пока нельзя — попробуйте ещё раз чуть позже.',
+  );
 
 /** `/order`, the basket (spec §2). */
 export default function BasketPage() {
@@ -54,7 +62,7 @@ export default function BasketPage() {
 
   let content;
   if (load === 'failed') {
-    content = <BasketLoadError message={BASKET_UNAVAILABLE} />;
+    content = <BasketLoadError text={basketUnavailable} />;
   } else if (load === 'loading') {
     content = <LinesSkeleton />;
   } else if (lineCount(snap.lines) === 0) {

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { formatRub } from '../../lib/money';
 import { Button } from '../../ui/controls/Button';
-import { refreshTotal } from './store';
+import { useBasketStore } from './store';
 import classes from './TotalText.module.css';
 
 export const TOTAL_FAILED_TEXT = 'Не удалось получить сумму';
@@ -20,6 +20,7 @@ export function TotalText({
   failed: boolean;
   testId: string;
 }) {
+  const { refreshTotal } = useBasketStore();
   if (failed) {
     return (
       <Group gap="xs" wrap="wrap" data-testid={testId}>

@@ -1,3 +1,4 @@
+import { failureCase } from '../../api/call-failure';
 import { fieldErrors } from '../../api/http';
 import type { Product } from '../../api/types';
 import {
@@ -9,6 +10,7 @@ import {
   sanitizeAmountText,
   stepOf,
 } from '../../lib/amount';
+import { failureText } from '../../ui/failure-text';
 
 // A basket control is a form (spec §4, §5): the shop's server handles it before the app's code
 // arrives, and without it; after hydration the app handles the same form. Both decide the new
@@ -53,11 +55,14 @@ export function requestedAmount(
   }
 }
 
-/** The message of a change the server refused or that did not reach it. */
+/**
+ * The message of a change the server refused (its reason, when it gives one for the amount), or
+ * that failed: why, by the failure's case.
+ */
 export function changeFailedText(product: Product, removal: boolean, error: unknown): string {
   const reason = fieldErrors(error).amount?.[0];
   const what = removal
     ? `Не удалось убрать из корзины «${product.name}»`
     : `Не удалось изменить количество «${product.name}»`;
-  return reason ? `${what}: ${reason}` : `${what}. Попробуйте ещё раз.`;
+  return reason ? `${what}: ${reason}` : failureText(what, failureCase(error));
 }

@@ -3,17 +3,15 @@ export { BasketControl } from './BasketControl';
 export { BasketLoadError, useBasketLoad } from './BasketLoadError';
 export { TotalText } from './TotalText';
 export {
-  basket,
   type BasketSeed,
   BasketSeedContext,
-  basketSettled,
+  type BasketStore,
+  BasketStoreContext,
+  createBasketStore,
   lineCount,
-  loadBasket,
   orderableLineCount,
-  refreshBasket,
-  refreshTotal,
-  seedBasket,
+  pageBasket,
   seededBasket,
-  takeOrderedLines,
   useBasket,
+  useBasketStore,
 } from './store';

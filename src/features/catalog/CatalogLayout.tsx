@@ -1,10 +1,12 @@
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { FailureCase } from '../../api/call-failure';
 import { type Crumb, BreadcrumbsSkeleton, PageBreadcrumbs } from '../../ui/Breadcrumbs';
 import { Button } from '../../ui/controls/Button';
 import { ErrorState } from '../../ui/ErrorState';
 import classes from './CatalogLayout.module.css';
+import { ProductGridSkeleton } from './ProductGrid';
 
 /**
  * The breadcrumbs call failed: the page itself is there (a shopper can still buy), the path
@@ -70,15 +72,24 @@ export function CatalogLayoutSkeleton({ children }: { children: ReactNode }) {
   );
 }
 
+/** A section's or selection's page while it loads. */
+export function SectionPending() {
+  return (
+    <CatalogLayoutSkeleton>
+      <ProductGridSkeleton sections={2} products={6} />
+    </CatalogLayoutSkeleton>
+  );
+}
+
 /**
  * A failed load, which offers a retry. (A 404 is the item's 404 page: its route sends the
  * shopper there, spec §8.)
  */
-export function LoadFailure({ onRetry }: { onRetry: () => void }) {
+export function LoadFailure({ failure, onRetry }: { failure: FailureCase; onRetry: () => void }) {
   return (
     <Stack gap="md">
       <PageBreadcrumbs items={[]} />
-      <ErrorState onRetry={onRetry} />
+      <ErrorState failure={failure} onRetry={onRetry} />
     </Stack>
   );
 }

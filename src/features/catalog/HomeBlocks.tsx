@@ -2,11 +2,12 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { Product, SectionRef } from '../../api/types';
 import { Link } from 'wouter';
 import text from '../../ui/controls/Text.module.css';
-import { ErrorState } from '../../ui/ErrorState';
+import { Loaded } from '../../ui/Loaded';
 import type { Load } from '../../ui/useLoads';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 import { CATALOG_TITLE } from './texts';
 import classes from './HomeBlocks.module.css';
+import { paths } from '../../lib/paths';
 
 /** The rows a grid of `cards` makes on a phone: where the block's place is held (HomeBlocks.module.css). */
 function gridStyle(cards: number): CSSProperties {
@@ -53,14 +54,14 @@ export function HomeSections({ state }: { state: Load<SectionRef[]> }) {
       title="Разделы"
       cards={state.status === 'done' ? state.data.length : 5}
       more={
-        <Link href="/catalog" className={text.link}>
+        <Link href={paths.catalog()} className={text.link}>
           {CATALOG_TITLE}
         </Link>
       }
     >
-      {state.status === 'loading' && <ProductGridSkeleton sections={5} />}
-      {state.status === 'error' && <ErrorState onRetry={state.reload} />}
-      {state.status === 'done' && <ProductGrid sections={state.data} products={[]} />}
+      <Loaded load={state} pending={<ProductGridSkeleton sections={5} />}>
+        {(sections) => <ProductGrid sections={sections} products={[]} />}
+      </Loaded>
     </Block>
   );
 }
@@ -74,9 +75,9 @@ export function HomeProducts({ state }: { state: Load<Product[]> }) {
       title="Популярные товары"
       cards={state.status === 'done' ? state.data.length : 5}
     >
-      {state.status === 'loading' && <ProductGridSkeleton products={5} />}
-      {state.status === 'error' && <ErrorState onRetry={state.reload} />}
-      {state.status === 'done' && <ProductGrid products={state.data} />}
+      <Loaded load={state} pending={<ProductGridSkeleton products={5} />}>
+        {(products) => <ProductGrid products={products} />}
+      </Loaded>
     </Block>
   );
 }

@@ -4,7 +4,7 @@ import { type ComponentType, useCallback, useEffect, useRef, useState } from 're
 import type { CarouselSlide } from '../../api/types';
 import { CarouselArrow } from '../../ui/CarouselArrow';
 import { slideA11yProps } from '../../ui/slide-a11y';
-import { ErrorState } from '../../ui/ErrorState';
+import { Loaded } from '../../ui/Loaded';
 import { useHydrated } from '../../ui/hydration';
 import hover from '../../ui/HoverControls.module.css';
 import type { Load } from '../../ui/useLoads';
@@ -97,8 +97,9 @@ function Slides({ slides }: { slides: CarouselSlide[] }) {
 
 /** Spec §2: the home carousel; it cycles every 6 s, with arrows on hover. */
 export function HomeCarousel({ state }: { state: Load<CarouselSlide[]> }) {
-  if (state.status === 'loading') return <Skeleton className={classes.skeleton} />;
-  if (state.status === 'error') return <ErrorState onRetry={state.reload} />;
-  if (state.data.length === 0) return null;
-  return <Slides slides={state.data} />;
+  return (
+    <Loaded load={state} pending={<Skeleton className={classes.skeleton} />}>
+      {(slides) => (slides.length === 0 ? null : <Slides slides={slides} />)}
+    </Loaded>
+  );
 }

@@ -1,15 +1,21 @@
 import { Stack, Title } from '@mantine/core';
-import { useRouteData } from '../../ui/route';
+import type { CarouselSlide, Product, SectionRef, Selection } from '../../api/types';
+import type { Load } from '../../ui/useLoads';
 import { DeliveryInfo } from './DeliveryInfo';
 import { HomeProducts, HomeSections } from './HomeBlocks';
 import { HomeCarousel } from './HomeCarousel';
-import { homeRoute } from './home-route';
 import { HomeSearch } from './HomeSearch';
 import { SelectionBlocks } from './SelectionBlocks';
 
+interface HomePageProps {
+  carousel: Load<CarouselSlide[]>;
+  selections: Load<Selection[]>;
+  sections: Load<SectionRef[]>;
+  products: Load<Product[]>;
+}
+
 /** Spec §2, in its order: search, carousel, selections, delivery, then the shop's home blocks. */
-export default function HomePage() {
-  const { carousel, selections, sections, products } = useRouteData(homeRoute);
+export default function HomePage({ carousel, selections, sections, products }: HomePageProps) {
   return (
     <Stack gap={40}>
       <Stack gap="md">

@@ -1,9 +1,11 @@
-import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { IconButton } from '../../ui/controls/IconButton';
+import { TextInput } from '../../ui/controls/TextInput';
 import { useTypedBeforeHydration } from '../../ui/hydration';
+import { SearchForm } from '../../ui/SearchForm';
+import { paths } from '../../lib/paths';
 
 /** The home page's search line: it hands the words to /search, which runs the search. */
 export function HomeSearch() {
@@ -14,19 +16,10 @@ export function HomeSearch() {
   useTypedBeforeHydration(field, query, setQuery);
   const submit = () => {
     const q = query.trim();
-    navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
+    navigate(paths.search({ q }));
   };
   return (
-    // Without JavaScript (or before it has loaded) the form is a plain GET of /search?q=….
-    <form
-      role="search"
-      action="/search"
-      method="get"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <SearchForm onSubmit={submit}>
       <TextInput
         ref={field}
         type="search"
@@ -36,13 +29,13 @@ export function HomeSearch() {
         placeholder="Найти ягоды, варенье, саженцы…"
         value={query}
         onChange={(event) => setQuery(event.currentTarget.value)}
-        rightSectionWidth={44}
+        sectionWidth={44}
         rightSection={
           <IconButton type="submit" variant="subtle" size="lg" aria-label="Найти">
             <IconSearch size={20} aria-hidden />
           </IconButton>
         }
       />
-    </form>
+    </SearchForm>
   );
 }

@@ -1,5 +1,7 @@
+import type { CSSProperties } from 'react';
 import type { CarouselSlide } from '../../api/types';
-import { responsiveImage } from '../../lib/image-url';
+import { cssColour } from '../../lib/css-colour';
+import { responsiveImage, shopImagePath } from '../../lib/image-url';
 import classes from './HomeCarousel.module.css';
 
 /** Spec §9: the home carousel's default interval. */
@@ -32,25 +34,32 @@ export function slideParagraphs(text: string): string[] {
 }
 
 /**
+ * The slide's own colours, when both are colours: text the backend sent never becomes CSS of its
+ * own. One without the other could leave the text unreadable: then the theme's colours paint it.
+ */
+export function slideColours(slide: CarouselSlide): CSSProperties | undefined {
+  const background = cssColour(slide.background);
+  const color = cssColour(slide.text_color);
+  return background && color ? { background, color } : undefined;
+}
+
+/**
  * `first`: the slide on screen on arrival; its picture is the page's largest paint, asked for
  * first (React's server render preloads it, with its srcset). The others wait until near.
  */
 export function HomeSlide({ slide, first }: { slide: CarouselSlide; first: boolean }) {
+  const image = shopImagePath(slide.image);
   return (
-    <div
-      className={classes.slide}
-      style={{ background: slide.background, color: slide.text_color }}
-      data-testid="home-slide"
-    >
+    <div className={classes.slide} style={slideColours(slide)} data-testid="home-slide">
       <div className={classes.text}>
         {slideParagraphs(slide.text).map((line, index) => (
           <p key={index}>{line}</p>
         ))}
       </div>
-      {slide.image && (
+      {image && (
         // The slide's words carry its meaning; the picture only decorates.
         <img
-          {...responsiveImage(slide.image, SLIDE_SIZES)}
+          {...responsiveImage(image, SLIDE_SIZES)}
           alt=""
           width={SLIDE_IMAGE.width}
           height={SLIDE_IMAGE.height}

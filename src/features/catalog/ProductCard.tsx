@@ -6,6 +6,7 @@ import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
 import { BasketControl } from '../basket';
 import classes from './Card.module.css';
 import { UnavailableButton } from './UnavailableButton';
+import { paths } from '../../lib/paths';
 
 /** Product images are square (400 × 400 drawings or 2400 × 2400 photos in the stub). */
 const IMAGE_SIZE = 300;
@@ -33,7 +34,7 @@ export function ProductCard({
   /** The page's largest picture (the product page's). */
   priority?: boolean;
 }) {
-  const href = `/product/${product.id}`;
+  const href = paths.product(product.id);
   return (
     <div className={classes.card} data-testid="product-card">
       <Link href={href} className={classes.imageLink} tabIndex={-1} aria-hidden>

@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Grid.css';
 import { Grid } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useRouteData } from '../../ui/route';
-import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure } from './CatalogLayout';
+import type { Breadcrumbs, Product } from '../../api/types';
+import { CatalogLayout, CatalogLayoutSkeleton } from './CatalogLayout';
 import { ProductCardSkeleton } from './CardSkeletons';
 import { DeliveryInfo } from './DeliveryInfo';
 import { ProductCard } from './ProductCard';
-import { productRoute } from './product-route';
+import { paths } from '../../lib/paths';
 
 // The card keeps its 300 px (spec §2); beside it on wider screens, below it on a phone, what a
 // buyer asks next: how the berries reach them.
@@ -26,30 +26,34 @@ function ProductFrame({ card }: { card: ReactNode }) {
   );
 }
 
-export default function ProductPage() {
-  const { product: state } = useRouteData(productRoute);
+/** The page while the product loads. */
+export function Pending() {
+  return (
+    <CatalogLayoutSkeleton>
+      <ProductFrame card={<ProductCardSkeleton />} />
+    </CatalogLayoutSkeleton>
+  );
+}
 
-  if (state.status === 'loading') {
-    return (
-      <CatalogLayoutSkeleton>
-        <ProductFrame card={<ProductCardSkeleton />} />
-      </CatalogLayoutSkeleton>
-    );
-  }
-  if (state.status === 'error') {
-    return <LoadFailure onRetry={state.reload} />;
-  }
-  const [product, breadcrumbs] = state.data;
+export { LoadFailure as Failed } from './CatalogLayout';
+
+interface ProductPageProps {
+  /** Failed breadcrumbs (null) do not hide the product: it can still be bought. */
+  product: [Product, Breadcrumbs | null];
+  reload: () => void;
+}
+
+export default function ProductPage({ product: [product, breadcrumbs], reload }: ProductPageProps) {
   // product_breadcrumbs runs down to the product's section; the product itself comes last.
   const crumbs = [
-    ...(breadcrumbs ?? []).map((crumb) => ({ label: crumb.name, href: `/section/${crumb.id}` })),
+    ...(breadcrumbs ?? []).map((crumb) => ({ label: crumb.name, href: paths.section(crumb.id) })),
     { label: product.name },
   ];
   return (
     <CatalogLayout
       crumbs={crumbs}
       title={product.name}
-      onCrumbsRetry={breadcrumbs ? undefined : state.reload}
+      onCrumbsRetry={breadcrumbs ? undefined : reload}
     >
       <ProductFrame
         card={<ProductCard product={product} imageSizes={PRODUCT_PAGE_SIZES} priority />}

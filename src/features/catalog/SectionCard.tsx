@@ -4,6 +4,7 @@ import type { SectionRef } from '../../api/types';
 import text from '../../ui/controls/Text.module.css';
 import { ImageWithPlaceholder } from '../../ui/ImageWithPlaceholder';
 import classes from './Card.module.css';
+import { paths } from '../../lib/paths';
 
 const IMAGE_SIZE = 300;
 
@@ -26,7 +27,7 @@ export function SectionCard({
   eager?: boolean;
 }) {
   return (
-    <Link href={`/section/${section.id}`} className={CARD_CLASS} data-testid="section-card">
+    <Link href={paths.section(section.id)} className={CARD_CLASS} data-testid="section-card">
       <div className={classes.imageLink}>
         <ImageWithPlaceholder
           src={section.image}

@@ -1,43 +1,31 @@
-import { useRouteData } from '../../ui/route';
-import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure } from './CatalogLayout';
-import { EmptySection } from './EmptySection';
-import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
-import { sectionRoute } from './section-route';
+import type { Breadcrumbs, Section } from '../../api/types';
+import { paths } from '../../lib/paths';
+import { CatalogLayout } from './CatalogLayout';
+import { SectionItems } from './EmptySection';
 
-export default function SectionPage() {
-  // Failed breadcrumbs (null) do not hide the section: its own name stands in for the path.
-  const { section: state } = useRouteData(sectionRoute);
+export { LoadFailure as Failed, SectionPending as Pending } from './CatalogLayout';
 
-  if (state.status === 'loading') {
-    return (
-      <CatalogLayoutSkeleton>
-        <ProductGridSkeleton sections={2} products={6} />
-      </CatalogLayoutSkeleton>
-    );
-  }
-  if (state.status === 'error') {
-    return <LoadFailure onRetry={state.reload} />;
-  }
-  const [section, breadcrumbs] = state.data;
+interface SectionPageProps {
+  /** Failed breadcrumbs (null) do not hide the section: its own name stands in for the path. */
+  section: [Section, Breadcrumbs | null];
+  reload: () => void;
+}
+
+export default function SectionPage({ section: [section, breadcrumbs], reload }: SectionPageProps) {
   // section_breadcrumbs ends with the section itself, which is the current page, not a link.
   const crumbs = [
     ...(breadcrumbs ?? [])
       .filter((crumb) => crumb.id !== section.id)
-      .map((crumb) => ({ label: crumb.name, href: `/section/${crumb.id}` })),
+      .map((crumb) => ({ label: crumb.name, href: paths.section(crumb.id) })),
     { label: section.name },
   ];
-  const empty = section.children.length === 0 && section.products.length === 0;
   return (
     <CatalogLayout
       crumbs={crumbs}
       title={section.name}
-      onCrumbsRetry={breadcrumbs ? undefined : state.reload}
+      onCrumbsRetry={breadcrumbs ? undefined : reload}
     >
-      {empty ? (
-        <EmptySection />
-      ) : (
-        <ProductGrid sections={section.children} products={section.products} eager />
-      )}
+      <SectionItems sections={section.children} products={section.products} />
     </CatalogLayout>
   );
 }

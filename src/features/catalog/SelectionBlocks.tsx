@@ -9,12 +9,13 @@ import {
   CardCarousel,
 } from '../../ui/CardCarousel';
 import text from '../../ui/controls/Text.module.css';
-import { ErrorState } from '../../ui/ErrorState';
+import { Loaded } from '../../ui/Loaded';
 import type { Load } from '../../ui/useLoads';
 import { ProductCardSkeleton } from './CardSkeletons';
 import { ProductCard } from './ProductCard';
 import classes from './HomeBlocks.module.css';
 import { SectionCard } from './SectionCard';
+import { paths } from '../../lib/paths';
 
 const BLOCK_CLASS = `${classes.block} ${classes.selection}`;
 const DESCRIPTION_CLASS = `${text.text} ${classes.description}`;
@@ -26,7 +27,7 @@ function SelectionBlock({ selection }: { selection: Selection }) {
   return (
     <section className={BLOCK_CLASS} aria-labelledby={titleId}>
       <h2 className={text.title} id={titleId}>
-        <Link href={`/selection/${selection.id}`} className={LINK_CLASS}>
+        <Link href={paths.selection(selection.id)} className={LINK_CLASS}>
           <span className={classes.titleLink}>
             {selection.name}
             <IconChevronRight size={24} aria-hidden />
@@ -65,20 +66,23 @@ function SelectionSkeleton() {
 
 /** Spec §2: each selection's name (a link), its description and a carousel of its goods. */
 export function SelectionBlocks({ state }: { state: Load<Selection[]> }) {
-  if (state.status === 'loading') {
-    return (
-      <Stack gap={40} aria-busy="true" aria-label="Загрузка подборок">
-        <SelectionSkeleton />
-        <SelectionSkeleton />
-      </Stack>
-    );
-  }
-  if (state.status === 'error') return <ErrorState onRetry={state.reload} />;
   return (
-    <Stack gap={40}>
-      {state.data.map((selection) => (
-        <SelectionBlock key={selection.id} selection={selection} />
-      ))}
-    </Stack>
+    <Loaded
+      load={state}
+      pending={
+        <Stack gap={40} aria-busy="true" aria-label="Загрузка подборок">
+          <SelectionSkeleton />
+          <SelectionSkeleton />
+        </Stack>
+      }
+    >
+      {(selections) => (
+        <Stack gap={40}>
+          {selections.map((selection) => (
+            <SelectionBlock key={selection.id} selection={selection} />
+          ))}
+        </Stack>
+      )}
+    </Loaded>
   );
 }

@@ -1,33 +1,15 @@
 import { Text } from '@mantine/core';
-import { useRouteData } from '../../ui/route';
-import { CatalogLayout, CatalogLayoutSkeleton, LoadFailure } from './CatalogLayout';
-import { EmptySection } from './EmptySection';
-import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
-import { selectionRoute } from './selection-route';
+import type { Selection } from '../../api/types';
+import { CatalogLayout } from './CatalogLayout';
+import { SectionItems } from './EmptySection';
 
-export default function SelectionPage() {
-  const { selection: state } = useRouteData(selectionRoute);
+export { LoadFailure as Failed, SectionPending as Pending } from './CatalogLayout';
 
-  if (state.status === 'loading') {
-    return (
-      <CatalogLayoutSkeleton>
-        <ProductGridSkeleton sections={2} products={6} />
-      </CatalogLayoutSkeleton>
-    );
-  }
-  if (state.status === 'error') {
-    return <LoadFailure onRetry={state.reload} />;
-  }
-  const selection = state.data;
-  const empty = selection.sections.length === 0 && selection.products.length === 0;
+export default function SelectionPage({ selection }: { selection: Selection }) {
   return (
     <CatalogLayout crumbs={[{ label: selection.name }]} title={selection.name}>
       {selection.description && <Text c="dimmed">{selection.description}</Text>}
-      {empty ? (
-        <EmptySection />
-      ) : (
-        <ProductGrid sections={selection.sections} products={selection.products} eager />
-      )}
+      <SectionItems sections={selection.sections} products={selection.products} />
     </CatalogLayout>
   );
 }

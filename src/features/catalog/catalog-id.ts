@@ -1,5 +1,6 @@
-import type { RouteData } from '../../ui/route';
+import { type Redirect, redirectTo, type RouteData } from '../../ui/route';
 import type { Queries } from '../../ui/page-data';
+import { paths } from '../../lib/paths';
 
 export type CatalogKind = 'section' | 'selection' | 'product';
 
@@ -12,20 +13,20 @@ export function parseCatalogId(raw: string | undefined): number | null {
 
 /** Spec §8: where a missing section, selection or product sends the shopper. */
 export function notFoundPath(kind: CatalogKind, raw: string | number): string {
-  return `/${kind}-404/${encodeURIComponent(String(raw))}`;
+  return paths.missing[kind](raw);
 }
 
 /**
- * The data of the catalogue page of `kind` at the id `raw`: `queriesOf(id)`, and a 404 answer
- * sends the shopper to the item's -404 page (spec §8); an id that is not one goes there without
- * a call.
+ * The data of the catalogue page of `kind` at the id `raw`: `criticalOf(id)` (the page's title
+ * and heading are the item's), and a 404 answer of it sends the shopper to the item's -404 page
+ * (spec §8); an id that is not one goes there without a call.
  */
-export function catalogData<Q extends Queries>(
+export function catalogData<C extends Queries>(
   kind: CatalogKind,
   raw: string | undefined,
-  queriesOf: (id: number) => Q,
-): RouteData<Q> {
+  criticalOf: (id: number) => C,
+): RouteData<C> | Redirect {
   const id = parseCatalogId(raw);
-  if (id === null) return { queries: null, missing: notFoundPath(kind, raw ?? '') };
-  return { queries: queriesOf(id), missing: notFoundPath(kind, id) };
+  if (id === null) return redirectTo(notFoundPath(kind, raw ?? ''));
+  return { critical: criticalOf(id), missing: notFoundPath(kind, id) };
 }

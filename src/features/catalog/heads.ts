@@ -2,6 +2,7 @@
 // (the routes' `server.head`). Only the server's build keeps this module: the browser's leaves
 // every `server: SERVER && {…}` out, and with it these builders.
 import type { Breadcrumbs, Product, Section, Selection } from '../../api/types';
+import { shopImagePath } from '../../lib/image-url';
 import { hasPrice } from '../../lib/product-text';
 import { CITY, PICKUP_ADDRESS, STORE_NAME } from '../../lib/shop-info';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../ui/head-parts';
 import { PLACEHOLDER_IMAGE } from '../../ui/ImageWithPlaceholder';
 import type { HeadExtras, PageAddress } from '../../ui/route';
+import { paths } from '../../lib/paths';
 
 export function productHead(
   product: Product,
@@ -20,8 +22,8 @@ export function productHead(
   { origin, path }: PageAddress,
 ): HeadExtras {
   const crumbs: Crumbs = [
-    { name: 'Главная', path: '/' },
-    ...(trail ?? []).map((crumb) => ({ name: crumb.name, path: `/section/${crumb.id}` })),
+    { name: 'Главная', path: paths.home() },
+    ...(trail ?? []).map((crumb) => ({ name: crumb.name, path: paths.section(crumb.id) })),
     { name: product.name, path },
   ];
   const offer = hasPrice(product)
@@ -41,7 +43,7 @@ export function productHead(
         '@context': 'https://schema.org',
         '@type': 'Product',
         name: product.name,
-        image: absolute(product.image ?? PLACEHOLDER_IMAGE, origin),
+        image: absolute(shopImagePath(product.image) ?? PLACEHOLDER_IMAGE, origin),
         url: origin + path,
         ...(offer ? { offers: offer } : {}),
       },
@@ -56,10 +58,10 @@ export function sectionHead(
   { origin, path }: PageAddress,
 ): HeadExtras {
   const crumbs: Crumbs = [
-    { name: 'Главная', path: '/' },
+    { name: 'Главная', path: paths.home() },
     ...(trail ?? [])
       .filter((crumb) => crumb.id !== section.id)
-      .map((crumb) => ({ name: crumb.name, path: `/section/${crumb.id}` })),
+      .map((crumb) => ({ name: crumb.name, path: paths.section(crumb.id) })),
     { name: section.name, path },
   ];
   return {

@@ -1,11 +1,12 @@
+import { paths } from '../../lib/paths';
 import { SERVER, defineRoute } from '../../ui/route';
 import { storeHead } from './heads';
 import { carouselQuery, homeProductsQuery, homeSectionsQuery, selectionsQuery } from './queries';
 
 export const homeRoute = defineRoute({
-  path: '/',
+  path: paths.home.pattern,
   data: () => ({
-    queries: {
+    deferred: {
       carousel: carouselQuery,
       selections: selectionsQuery,
       sections: homeSectionsQuery,

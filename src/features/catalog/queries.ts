@@ -13,24 +13,71 @@ import {
   getSelections,
 } from '../../api/catalog';
 import { getCarousel } from '../../api/content';
+import type { Breadcrumbs, Selection } from '../../api/types';
+import {
+  HOME_LISTS,
+  idsShown,
+  productShown,
+  ROOT_SECTIONS,
+  sectionShown,
+  selectionShown,
+  SLIDES_SHOWN,
+} from '../../lib/shown-data';
 import { sharedQuery } from '../../ui/page-data';
 
-export const carouselQuery = sharedQuery('content/carousel', (api) => getCarousel(api));
-export const selectionsQuery = sharedQuery('catalog/selections', (api) => getSelections(api));
-export const homeSectionsQuery = sharedQuery('catalog/section', (api) => getHomeSections(api));
-export const homeProductsQuery = sharedQuery('catalog/product', (api) => getHomeProducts(api));
-export const rootSectionsQuery = sharedQuery('catalog/section_root', (api) => getRootSections(api));
+/** A selection, its sections and its products. */
+const selectionShows = (selection: Selection) => [
+  selectionShown(selection.id),
+  ...idsShown(selection.sections, sectionShown),
+  ...idsShown(selection.products, productShown),
+];
+const crumbsShow = (crumbs: Breadcrumbs | null) => idsShown(crumbs ?? [], sectionShown);
+
+export const carouselQuery = sharedQuery(
+  'content/carousel',
+  (api) => getCarousel(api),
+  () => [SLIDES_SHOWN],
+);
+export const selectionsQuery = sharedQuery(
+  'catalog/selections',
+  (api) => getSelections(api),
+  (selections) => [HOME_LISTS, ...selections.flatMap(selectionShows)],
+);
+export const homeSectionsQuery = sharedQuery(
+  'catalog/section',
+  (api) => getHomeSections(api),
+  (sections) => [HOME_LISTS, ...idsShown(sections, sectionShown)],
+);
+export const homeProductsQuery = sharedQuery(
+  'catalog/product',
+  (api) => getHomeProducts(api),
+  (products) => [HOME_LISTS, ...idsShown(products, productShown)],
+);
+export const rootSectionsQuery = sharedQuery(
+  'catalog/section_root',
+  (api) => getRootSections(api),
+  (sections) => [ROOT_SECTIONS, ...idsShown(sections, sectionShown)],
+);
 
 // Failed breadcrumbs (null) do not hide the section or product: it can still be bought.
 export const sectionQuery = (id: number) =>
-  sharedQuery(`catalog/section/${id}`, (api) =>
-    Promise.all([getSection(id, api), getSectionBreadcrumbs(id, api).catch(() => null)]),
+  sharedQuery(
+    `catalog/section/${id}`,
+    (api) => Promise.all([getSection(id, api), getSectionBreadcrumbs(id, api).catch(() => null)]),
+    ([section, crumbs]) => [
+      sectionShown(section.id),
+      ...idsShown(section.children, sectionShown),
+      ...idsShown(section.products, productShown),
+      ...crumbsShow(crumbs),
+    ],
   );
 
 export const productQuery = (id: number) =>
-  sharedQuery(`catalog/product/${id}`, (api) =>
-    Promise.all([getProduct(id, api), getProductBreadcrumbs(id, api).catch(() => null)]),
+  sharedQuery(
+    `catalog/product/${id}`,
+    (api) => Promise.all([getProduct(id, api), getProductBreadcrumbs(id, api).catch(() => null)]),
+    ([product, crumbs]) => [productShown(product.id), ...crumbsShow(crumbs)],
   );
 
 export const selectionQuery = (id: number) =>
-  sharedQuery(`catalog/selection/${id}`, (api) => getSelection(id, api));
+  sharedQuery(`catalog/selection/${id}`, (api) => getSelection(id, api), selectionShows);

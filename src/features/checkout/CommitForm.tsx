@@ -13,7 +13,7 @@ import { flushSync } from 'react-dom';
 import { Link } from 'wouter';
 import { fieldErrors } from '../../api/http';
 import type { OrderCommitResult } from '../../api/types';
-import { basketSettled, TotalText } from '../basket';
+import { TotalText, useBasketStore } from '../basket';
 import {
   COMMENT_MAX,
   COMMIT_ACTION,
@@ -37,6 +37,7 @@ import {
   refusedAsInvalid,
 } from './order-attempt';
 import { PhoneField } from './PhoneField';
+import { paths } from '../../lib/paths';
 
 const BASKET_CHANGED =
   'Корзина изменилась: одно из изменений не сохранилось. Проверьте корзину и подтвердите заказ ещё раз.';
@@ -47,7 +48,14 @@ function BasketChanged() {
     <>
       {BASKET_CHANGED}{' '}
       {/* The alert's own text colour: the primary pink on its red falls short of AA in dark. */}
-      <Anchor component={Link} href="/order" inherit c="inherit" fw={500} underline="always">
+      <Anchor
+        component={Link}
+        href={paths.basket()}
+        inherit
+        c="inherit"
+        fw={500}
+        underline="always"
+      >
         Открыть корзину
       </Anchor>
     </>
@@ -81,6 +89,7 @@ interface CommitFormProps {
 export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFormProps) {
   // A form posted without the app and refused comes back as it was sent, with its messages.
   const posted = usePageData()?.outcome;
+  const { basketSettled } = useBasketStore();
   const form = useForm<CommitValues>({
     mode: 'controlled',
     initialValues: posted?.values ? commitValuesFrom(posted.values) : initialCommitValues,
@@ -228,7 +237,13 @@ export function CommitForm({ total, totalFailed = false, onCommitted }: CommitFo
             label={
               <>
                 Я согласен(на) с{' '}
-                <Anchor href="/policy" target="_blank" rel="noopener" inherit underline="always">
+                <Anchor
+                  href={paths.policy()}
+                  target="_blank"
+                  rel="noopener"
+                  inherit
+                  underline="always"
+                >
                   политикой конфиденциальности
                 </Anchor>{' '}
                 и даю согласие на обработку персональных данных

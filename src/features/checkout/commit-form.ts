@@ -1,7 +1,10 @@
+import { failureCase } from '../../api/call-failure';
 import { errorStatus } from '../../api/http';
 import type { Delivery, OrderCommit } from '../../api/types';
 import { normalizePhone, phoneError } from '../../lib/phone';
+import { failureText } from '../../ui/failure-text';
 import { ORDER_STILL_IN_PROGRESS } from './order-attempt';
+import { paths } from '../../lib/paths';
 
 // The checkout form's values and rules (spec §5), apart from the screen that shows them.
 export const COMMENT_MAX = 150;
@@ -12,8 +15,8 @@ export const DELIVERY_REQUIRED = 'Выберите один из способо�
  * with this.
  */
 export const POLICY_REQUIRED = 'Без согласия с политикой конфиденциальности заказ не отправить';
-/** Where the checkout form posts without the app (host/visitor-forms.ts). */
-export const COMMIT_ACTION = '/commit';
+/** Where the checkout form posts without the app (host/forms/visitor-forms.ts). */
+export const COMMIT_ACTION = paths.commit();
 
 export interface CommitValues {
   phone: string;
@@ -126,12 +129,25 @@ export function splitServerErrors(errors: Record<string, string[]>): {
   return { fields, rest };
 }
 
-const SEND_FAILED = 'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз.';
-const SERVER_FAILED = 'Сервер не смог принять заказ. Попробуйте ещё раз чуть позже.';
+/** The order was not sent: a call before it failed (the basket), by the failure's case. */
+export const orderNotSentText = (error: unknown): string =>
+  failureText('Не удалось отправить заказ', failureCase(error));
 
-/** The message for the whole form when order_commit failed: the server's own, or why. */
+/**
+ * The message for the whole form when order_commit failed: the server's own, or why. An answer
+ * the shop cannot read may be of a placed order, and a repeat of the attempt gets it again: the
+ * shopper looks at the orders first.
+ */
 export function orderFailureText(error: unknown, rest: string[]): string {
   if (rest.length > 0) return rest.join(' ');
   if (errorStatus(error) === 409) return ORDER_STILL_IN_PROGRESS;
-  return errorStatus(error) === undefined ? SEND_FAILED : SERVER_FAILED;
+  const failure = failureCase(error);
+  if (failure === 'unreadable') {
+    return failureText(
+      'Не удалось подтвердить заказ',
+      failure,
+      'Заказ мог быть оформлен: проверьте раздел «Заказы», прежде чем отправлять ещё раз.',
+    );
+  }
+  return failureText('Не удалось отправить заказ', failure);
 }

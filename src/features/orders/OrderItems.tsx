@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { OrderItem } from '../../api/types';
 import { formatAmount, isPieceUnit, lineSum } from '../../lib/amount';
 import { formatRub } from '../../lib/money';
+import { paths } from '../../lib/paths';
 
 function quantity({ amount, product }: OrderItem): string {
   // Past orders may hold steps the catalogue no longer uses: show every decimal they have.
@@ -26,7 +27,7 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
           {items.map((item) => (
             <Table.Tr key={item.id}>
               <Table.Td>
-                <Anchor component={Link} href={`/product/${item.product.id}`}>
+                <Anchor component={Link} href={paths.product(item.product.id)}>
                   {item.product.name}
                 </Anchor>
               </Table.Td>

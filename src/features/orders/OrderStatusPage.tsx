@@ -2,17 +2,17 @@ import '@mantine/core/styles/Accordion.css';
 import { Accordion, Anchor, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { Order } from '../../api/types';
-import { useRouteData } from '../../ui/route';
 import { formatOrderDate } from '../../lib/date';
 import { formatRub } from '../../lib/money';
 import { STATUS_BOT_URL } from '../../lib/shop-info';
 import { CatalogButton } from '../../ui/CatalogButton';
 import { EmptyState } from '../../ui/EmptyState';
-import { ErrorState } from '../../ui/ErrorState';
+import { Loaded } from '../../ui/Loaded';
+import { useShopTimeZone } from '../../ui/time-zone';
+import type { Load } from '../../ui/useLoads';
 import { newestFirst } from './newest-first';
 import { OrderItems } from './OrderItems';
 import { statusBadgeColor, statusLabel } from './order-status';
-import { ordersRoute } from './orders-route';
 
 function BotNote() {
   return (
@@ -37,6 +37,7 @@ function BotNote() {
 }
 
 function OrderRow({ order }: { order: Order }) {
+  const timeZone = useShopTimeZone();
   return (
     <Accordion.Item value={String(order.id)} data-testid="order">
       <Accordion.Control>
@@ -44,7 +45,7 @@ function OrderRow({ order }: { order: Order }) {
           <div>
             <Text fw={500}>Заказ № {order.id}</Text>
             <Text size="sm" c="dimmed">
-              {formatOrderDate(order.created_ts)}
+              {formatOrderDate(order.created_ts, timeZone)}
             </Text>
           </div>
           <Group gap="xs">
@@ -71,42 +72,34 @@ function OrderRow({ order }: { order: Order }) {
 }
 
 /** `/order_status`, the order history (spec §2). */
-export default function OrderStatusPage() {
-  const { history } = useRouteData(ordersRoute);
-
-  let content;
-  if (history.status === 'loading') {
-    content = (
-      <Stack gap="sm" aria-busy="true" aria-label="Загрузка заказов">
-        {[1, 2, 3].map((n) => (
-          <Skeleton key={n} height={64} />
-        ))}
-      </Stack>
-    );
-  } else if (history.status === 'error') {
-    content = (
-      <ErrorState
-        message="Не удалось загрузить заказы: нет связи с сервером магазина. Попробуйте ещё раз чуть позже."
-        onRetry={history.reload}
-      />
-    );
-  } else if (history.data.length === 0) {
-    content = <EmptyState text="У вас пока нет заказов" action={<CatalogButton />} />;
-  } else {
-    content = (
-      <Accordion variant="separated" multiple chevronPosition="right">
-        {newestFirst(history.data).map((order) => (
-          <OrderRow key={order.id} order={order} />
-        ))}
-      </Accordion>
-    );
-  }
-
+export default function OrderStatusPage({ history }: { history: Load<Order[]> }) {
   return (
     <Stack gap="md">
       <Title order={1}>Заказы</Title>
       <BotNote />
-      {content}
+      <Loaded
+        load={history}
+        pending={
+          <Stack gap="sm" aria-busy="true" aria-label="Загрузка заказов">
+            {[1, 2, 3].map((n) => (
+              <Skeleton key={n} height={64} />
+            ))}
+          </Stack>
+        }
+        what="Не удалось загрузить заказы"
+      >
+        {(orders) =>
+          orders.length === 0 ? (
+            <EmptyState text="У вас пока нет заказов" action={<CatalogButton />} />
+          ) : (
+            <Accordion variant="separated" multiple chevronPosition="right">
+              {newestFirst(orders).map((order) => (
+                <OrderRow key={order.id} order={order} />
+              ))}
+            </Accordion>
+          )
+        }
+      </Loaded>
     </Stack>
   );
 }

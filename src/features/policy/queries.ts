@@ -1,4 +1,9 @@
 import { getPolicy } from '../../api/content';
+import { POLICY_SHOWN } from '../../lib/shown-data';
 import { sharedQuery } from '../../ui/page-data';
 
-export const policyQuery = sharedQuery('content/policy', (api) => getPolicy(api));
+export const policyQuery = sharedQuery(
+  'content/policy',
+  (api) => getPolicy(api),
+  () => [POLICY_SHOWN],
+);

@@ -5,9 +5,11 @@ import { Link, useSearchParams } from 'wouter';
 import { IconButton } from '../../ui/controls/IconButton';
 import { Logo } from '../../ui/Logo';
 import { useTypedBeforeHydration } from '../../ui/hydration';
+import { SearchForm } from '../../ui/SearchForm';
 import { backTo, canGoBackInShop } from './go-back';
 import { FROM_PARAM, searchLink } from './search-link';
 import { MAX_QUERY_LENGTH } from './query';
+import { paths } from '../../lib/paths';
 
 interface SearchBarProps {
   text: string;
@@ -41,16 +43,7 @@ export function SearchBar({ text, onType, onSubmit }: SearchBarProps) {
   };
 
   return (
-    // Without JavaScript (or before it has loaded) the form is a plain GET of /search?q=….
-    <form
-      role="search"
-      action="/search"
-      method="get"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
+    <SearchForm onSubmit={onSubmit}>
       <Group gap="xs" wrap="nowrap" align="flex-end">
         <IconButton
           component={Link}
@@ -63,7 +56,11 @@ export function SearchBar({ text, onType, onSubmit }: SearchBarProps) {
         >
           <IconArrowLeft size={22} aria-hidden />
         </IconButton>
-        <Link href="/" aria-label="На главную" style={{ display: 'flex', paddingBottom: 5 }}>
+        <Link
+          href={paths.home()}
+          aria-label="На главную"
+          style={{ display: 'flex', paddingBottom: 5 }}
+        >
           <Logo withName={false} />
         </Link>
         <TextInput
@@ -91,6 +88,6 @@ export function SearchBar({ text, onType, onSubmit }: SearchBarProps) {
           <IconSearch size={20} aria-hidden />
         </IconButton>
       </Group>
-    </form>
+    </SearchForm>
   );
 }

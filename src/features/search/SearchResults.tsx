@@ -20,10 +20,7 @@ export function SearchResults({ results, typing, onRetry }: SearchResultsProps) 
       return null;
     case 'error':
       return (
-        <ErrorState
-          message="Не удалось выполнить поиск. Проверьте соединение и попробуйте ещё раз."
-          onRetry={onRetry}
-        />
+        <ErrorState what="Не удалось выполнить поиск" failure={results.failure} onRetry={onRetry} />
       );
     case 'loading':
       return (

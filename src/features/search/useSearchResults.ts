@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { failureCase, type FailureCase } from '../../api/call-failure';
 import { searchProducts, searchSections } from '../../api/catalog';
 import type { Product, SectionRef } from '../../api/types';
 import { usePageData } from '../../ui/page-data';
@@ -16,12 +17,15 @@ export type SearchResults =
   /** `previous`: the last answer, still shown (dimmed) so the grid does not blink on each pause. */
   | { status: 'loading'; previous: SearchFound | undefined }
   | ({ status: 'done' } & SearchFound)
-  | { status: 'error' };
+  /** `failure`: what the shopper is told of it (ui/failure-text.ts). */
+  | { status: 'error'; failure: FailureCase };
 
 /** How long found products wait for the sections' answer before they show without them. */
 export const SECTIONS_GRACE_MS = 300;
 
-type Settled = { request: string } & (({ status: 'done' } & SearchFound) | { status: 'error' });
+type Settled = { request: string } & (
+  ({ status: 'done' } & SearchFound) | { status: 'error'; failure: FailureCase }
+);
 
 /**
  * Searches sections and products for `query` (again when `attempt` changes). A failed product
@@ -38,6 +42,9 @@ export function useSearchResults(query: string, attempt: number): SearchResults 
     attempt === 0 && query !== '' && page !== null && key in page.answers
       ? (page.answers[key] as SearchFound)
       : undefined;
+  // The server's search failed: its page says so (without the app too), until an answer comes.
+  const refused = attempt === 0 && query !== '' ? page?.refused[key] : undefined;
+  const serverFailure = refused === undefined || refused === 404 ? undefined : refused;
   // The server's answer is the first one shown: the next search keeps it in view, dimmed.
   const [settled, setSettled] = useState<Settled | null>(() =>
     embedded ? { request, status: 'done', ...embedded } : null,
@@ -57,7 +64,8 @@ export function useSearchResults(query: string, attempt: number): SearchResults 
     if (started) {
       started.then(
         (found) => current && setSettled({ request, status: 'done', ...found }),
-        () => current && setSettled({ request, status: 'error' }),
+        (error: unknown) =>
+          current && setSettled({ request, status: 'error', failure: failureCase(error) }),
       );
       return () => {
         current = false;
@@ -74,8 +82,8 @@ export function useSearchResults(query: string, attempt: number): SearchResults 
         const found = await Promise.race([sections, late]);
         if (current) setSettled({ request, status: 'done', query, sections: found, products });
       },
-      () => {
-        if (current) setSettled({ request, status: 'error' });
+      (error: unknown) => {
+        if (current) setSettled({ request, status: 'error', failure: failureCase(error) });
       },
     );
     return () => {
@@ -89,11 +97,12 @@ export function useSearchResults(query: string, attempt: number): SearchResults 
 
   if (query === '') return { status: 'idle' };
   if (settled?.request === request) {
-    if (settled.status === 'error') return { status: 'error' };
+    if (settled.status === 'error') return { status: 'error', failure: settled.failure };
     const { query: found, sections, products } = settled;
     return { status: 'done', query: found, sections, products };
   }
   if (embedded) return { status: 'done', ...embedded };
+  if (serverFailure) return { status: 'error', failure: serverFailure };
   const previous =
     settled?.status === 'done'
       ? { query: settled.query, sections: settled.sections, products: settled.products }

@@ -40,12 +40,16 @@ export function LoginForm({ onSubmit, action }: LoginFormProps) {
 
   // The server's form takes keys before the app's code arrives: what was typed there is what
   // the app logs in with (without this, Enter said «Введите логин» under a filled-in field).
+  // Only the form's value: by default an uncontrolled form draws the field anew (a new key), and
+  // the shopper still typing in it would lose the focus and the rest of their keys.
   const usernameField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(usernameField, form.getValues().username, (typed) =>
-    form.setFieldValue('username', typed),
+    form.setFieldValue('username', typed, { forceUpdate: false }),
   );
-  useTypedBeforeHydration(passwordField, '', (typed) => form.setFieldValue('password', typed));
+  useTypedBeforeHydration(passwordField, '', (typed) =>
+    form.setFieldValue('password', typed, { forceUpdate: false }),
+  );
 
   const submit = form.onSubmit(async (values) => {
     setError(null);

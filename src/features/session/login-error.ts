@@ -1,11 +1,11 @@
 import { FetchError } from 'ofetch';
+import { failureCase } from '../../api/call-failure';
 import { errorStatus } from '../../api/http';
+import { failureText } from '../../ui/failure-text';
 
 export const WRONG_CREDENTIALS = 'Неверный логин или пароль';
 export const USERNAME_REQUIRED = 'Введите логин';
 export const PASSWORD_REQUIRED = 'Введите пароль';
-export const LOGIN_UNAVAILABLE =
-  'Не удалось войти: сервер не отвечает. Проверьте соединение и попробуйте ещё раз.';
 /** The backend answered, and refused the login itself (403), even with a fresh CSRF token. */
 export const LOGIN_REFUSED =
   'Не удалось войти: сервер отклонил запрос. Обновите страницу и попробуйте ещё раз.';
@@ -27,5 +27,5 @@ export function loginErrorMessage(error: unknown): string {
   if (status === 401 && !sentToken(error)) return WRONG_CREDENTIALS;
   // It answered: whatever else a 403 is, the server is not silent.
   if (status === 403) return LOGIN_REFUSED;
-  return LOGIN_UNAVAILABLE;
+  return failureText('Не удалось войти', failureCase(error));
 }

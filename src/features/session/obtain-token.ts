@@ -8,7 +8,7 @@ import type { Credentials, TokenResponse } from '../../api/types';
 /**
  * POST auth/token/, tried once more when the backend refuses it with 403: the CSRF token sent was
  * stale or malformed (an old `csrftoken` cookie, one rotated elsewhere). The basket's GET hands
- * out a fresh one (README, "Against a real backend"), which the second try carries.
+ * out a fresh one (docs/behaviour.md, "In front of a backend"), which the second try carries.
  */
 export async function obtainTokenWithFreshCsrf(
   credentials: Credentials,

@@ -1,5 +1,6 @@
 import { LOGIN_PATH } from '../../api/http';
 import { sameOriginPath } from '../../lib/same-origin-path';
+import { paths } from '../../lib/paths';
 
 /**
  * Where to go after logging in: `raw` (the `next_page` parameter) when it is a path on this
@@ -10,5 +11,5 @@ export function safeNextPage(raw: string | null | undefined): string {
   // Coming back to the login form after logging in would look like the login failed; the
   // router opens it at any letter case and with or without the slash.
   const page = new URL(path, 'https://shop.invalid').pathname.toLowerCase();
-  return page === LOGIN_PATH || page === '/login' ? '/' : path;
+  return page === LOGIN_PATH || page === paths.login.pattern ? paths.home() : path;
 }

@@ -4,6 +4,7 @@ import { getCurrentUser } from '../../api/auth';
 import { loginRedirectFor } from '../../api/http';
 import { getToken, setToken } from '../../api/token';
 import type { User } from '../../api/types';
+import { paths } from '../../lib/paths';
 
 export interface SessionState {
   token: string | null;
@@ -39,7 +40,7 @@ export function clearSession(): void {
 /** Spec §4: logout clears the token and the user and goes to /. */
 export function logout(): void {
   clearSession();
-  navigate('/');
+  navigate(paths.home());
 }
 
 /** What any 401 does (spec §6): log out and go to /login/ with the page to come back to. */

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { COOKIES } from '../../../src/lib/cookie-table';
 import { writeCookie } from '../../../src/lib/cookies';
 import { basketApi as api, RASPBERRY } from '../basket-fakes';
+import type { BasketStore } from '../../../src/features/basket/store';
 
 // The basket cookie as nginx reads it (a visitor with it never gets the shared copy of a page),
 // after each change the shopper makes through the real store: a line added, its amount changed,
@@ -18,13 +19,15 @@ vi.mock('../../../src/features/session', () => ({
 }));
 
 const { startApp } = await import('../../../src/app/startup');
-const { basket, removeLine, resetBasket, seedBasket, setAmount } =
-  await import('../../../src/features/basket/store');
+const { testBasket } = await import('../test-basket');
+let basket: BasketStore['state'];
+let removeLine: BasketStore['removeLine'];
+let setAmount: BasketStore['setAmount'];
 
 const basketCookie = () => /(?:^|; )basket=1(?:;|$)/.test(document.cookie);
 
 beforeEach(() => {
-  resetBasket();
+  ({ state: basket, removeLine, setAmount } = testBasket());
   api.getBasket.mockResolvedValue({});
   api.getTotalPrice.mockResolvedValue(0);
 });
@@ -32,8 +35,8 @@ beforeEach(() => {
 describe('the basket cookie', () => {
   it('is set when a line is added, stays while its amount changes, and goes with the line', async () => {
     // An empty basket as the server rendered it, before the app starts.
-    seedBasket({ lines: {}, amount_sum: 0 });
-    startApp();
+    testBasket().seed({ lines: {}, amount_sum: 0 });
+    startApp(testBasket());
     await vi.waitFor(() => expect(api.getBasket).toHaveBeenCalled());
     expect(basketCookie()).toBe(false);
 
@@ -61,9 +64,9 @@ describe('the basket cookie', () => {
   it('stays while the basket is unknown: the app could not load it either', async () => {
     writeCookie(COOKIES.basket, '1');
     // The server could not get the basket in time, and the app's own load fails too.
-    seedBasket(null);
+    testBasket().seed('unreachable');
     api.getBasket.mockRejectedValue(new Error('нет связи'));
-    startApp();
+    startApp(testBasket());
     await vi.waitFor(() => expect(api.getBasket).toHaveBeenCalled());
     await vi.waitFor(() => expect(basket.loading).toBe(false));
     expect(basket.loaded).toBe(false);

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/api/types';
 import { CookieNotice } from '../../../src/app/layout/CookieNotice';
 import { Header } from '../../../src/app/layout/Header';
@@ -11,9 +11,10 @@ import { NotificationsOnDemand } from '../../../src/app/NotificationsOnDemand';
 import '../../../src/app/NotificationsHost';
 import { ThemeToggle } from '../../../src/app/layout/ThemeToggle';
 import { preloadPage, Routes } from '../../../src/app/routes';
-import { basket, resetBasket } from '../../../src/features/basket/store';
+import type { BasketStore } from '../../../src/features/basket/store';
 import { notifyError } from '../../../src/ui/notify';
 import { renderAt } from '../render';
+import { testBasket } from '../test-basket';
 
 const berry: Product = {
   id: 1,
@@ -26,8 +27,11 @@ const berry: Product = {
   available: true,
 };
 
+let basket: BasketStore['state'];
+beforeEach(() => {
+  basket = testBasket().state;
+});
 afterEach(() => {
-  resetBasket();
   vi.useRealTimers();
 });
 

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BasketEntry, Product } from '../../../src/api/types';
+import type { BasketStore } from '../../../src/features/basket/store';
 import { renderAt } from '../render';
 import { basketApi as api, RASPBERRY } from '../basket-fakes';
 
@@ -11,7 +12,9 @@ vi.mock('../../../src/api/basket', () =>
 vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) => fakes.notices));
 
 const { BasketControl } = await import('../../../src/features/basket');
-const { basket, basketSettled, resetBasket } = await import('../../../src/features/basket/store');
+const { testBasket } = await import('../test-basket');
+let basket: BasketStore['state'];
+let basketSettled: BasketStore['basketSettled'];
 
 const raspberry: Product = { ...RASPBERRY, rest: 2.5 };
 const jam: Product = {
@@ -24,7 +27,7 @@ const jam: Product = {
 };
 
 beforeEach(() => {
-  resetBasket();
+  ({ state: basket, basketSettled } = testBasket());
   api.getTotalPrice.mockResolvedValue(0);
   api.deleteBasketLine.mockResolvedValue(undefined);
   api.updateBasketAmount.mockImplementation((id: number, amount: number) =>

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BasketEntry, Product } from '../../../src/api/types';
+import type { BasketStore } from '../../../src/features/basket/store';
 import { renderAt } from '../render';
 import { basketApi as api, RASPBERRY } from '../basket-fakes';
 
@@ -10,7 +11,9 @@ vi.mock('../../../src/api/basket', () =>
 vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) => fakes.notices));
 
 const { default: BasketPage } = await import('../../../src/features/basket/BasketPage');
-const { basket, basketSettled, resetBasket } = await import('../../../src/features/basket/store');
+const { testBasket } = await import('../test-basket');
+let basket: BasketStore['state'];
+let basketSettled: BasketStore['basketSettled'];
 
 const raspberry: Product = { ...RASPBERRY, image: '/media/catalog/products/7.svg' };
 const jam: Product = {
@@ -44,7 +47,7 @@ function fill() {
 
 beforeEach(() => {
   document.head.innerHTML = '<title></title><meta name="description" content="" />';
-  resetBasket();
+  ({ state: basket, basketSettled } = testBasket());
   api.getTotalPrice.mockResolvedValue(0);
   api.deleteBasketLine.mockResolvedValue(undefined);
 });
@@ -152,7 +155,7 @@ describe('the basket page', () => {
   });
 
   it('a failed first load offers `Повторить`, which loads again', async () => {
-    basket.loadFailed = true;
+    basket.loadFailure = 'unreachable';
     api.getBasket.mockResolvedValue({ '7': { product: raspberry, amount: 1 } });
     renderAt(<BasketPage />, '/order');
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));

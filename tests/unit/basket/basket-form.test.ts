@@ -57,9 +57,17 @@ describe('the message of a change that did not land', () => {
     );
   });
 
-  it('says to try again when there is no reason', () => {
+  it('says why when there is no reason: no answer, an error, or an answer it cannot read', () => {
     expect(changeFailedText(product(), true, new Error('offline'))).toBe(
-      'Не удалось убрать из корзины «Малина». Попробуйте ещё раз.',
+      'Не удалось убрать из корзины «Малина»: сервер магазина не отвечает. Проверьте соединение и попробуйте ещё раз.',
+    );
+    const serverError = Object.assign(new FetchError('500'), { statusCode: 500, data: {} });
+    expect(changeFailedText(product(), false, serverError)).toBe(
+      'Не удалось изменить количество «Малина»: сервер магазина ответил ошибкой. Попробуйте ещё раз чуть позже.',
+    );
+    const odd = Object.assign(new Error('x'), { name: 'UnexpectedAnswerError' });
+    expect(changeFailedText(product(), false, odd)).toBe(
+      'Не удалось изменить количество «Малина»: сервер магазина прислал ответ, который не удалось прочитать. Попробуйте ещё раз чуть позже.',
     );
   });
 });

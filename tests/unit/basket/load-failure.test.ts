@@ -1,6 +1,7 @@
 import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/api/types';
+import type { BasketStore } from '../../../src/features/basket/store';
 import { basketApi as api, notices as notice, RASPBERRY } from '../basket-fakes';
 
 // Failures of the basket's own loads (issue 8): the list at start-up and the total. The list's
@@ -11,14 +12,19 @@ vi.mock('../../../src/api/basket', () =>
 );
 vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) => fakes.notices));
 
-const { addToBasket, amountOf, basket, claimLoadFailure, loadBasket, refreshTotal, resetBasket } =
-  await import('../../../src/features/basket/store');
+const { amountOf } = await import('../../../src/features/basket/store');
+const { testBasket } = await import('../test-basket');
+let addToBasket: BasketStore['addToBasket'];
+let basket: BasketStore['state'];
+let claimLoadFailure: BasketStore['claimLoadFailure'];
+let loadBasket: BasketStore['loadBasket'];
+let refreshTotal: BasketStore['refreshTotal'];
 
 const raspberry: Product = RASPBERRY;
 const offline = () => new FetchError('[GET] "/api/catalog/basket": <no response> Failed to fetch');
 
 beforeEach(() => {
-  resetBasket();
+  ({ addToBasket, state: basket, claimLoadFailure, loadBasket, refreshTotal } = testBasket());
   api.getTotalPrice.mockResolvedValue(0);
   api.updateBasketAmount.mockImplementation((_id: number, amount: number) =>
     Promise.resolve({ product: raspberry, amount }),
@@ -30,7 +36,7 @@ describe('the basket list fails to load', () => {
   it('shows a notice whose `Повторить` loads it again; a success hides it', async () => {
     api.getBasket.mockRejectedValueOnce(offline());
     await loadBasket();
-    expect(basket.loadFailed).toBe(true);
+    expect(basket.loadFailure).toBe('unreachable');
     expect(notice.showRetryNotice).toHaveBeenCalledTimes(1);
     const [id, message, retry] = notice.showRetryNotice.mock.calls[0] as [
       string,
@@ -38,7 +44,7 @@ describe('the basket list fails to load', () => {
       () => void,
     ];
     expect(message).toBe(
-      'Не удалось загрузить корзину. Проверьте соединение и попробуйте ещё раз.',
+      'Не удалось загрузить корзину: сервер магазина не отвечает. Проверьте соединение и попробуйте ещё раз.',
     );
 
     api.getBasket.mockResolvedValueOnce({ '7': { product: raspberry, amount: 1.5 } });

@@ -11,20 +11,19 @@ vi.mock('../../../src/api/basket', () =>
 );
 vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) => fakes.notices));
 
-const {
-  addToBasket,
-  amountOf,
-  basket,
-  basketSettled,
-  lineCount,
-  loadBasket,
-  refreshBasket,
-  refreshTotal,
-  removeLine,
-  resetBasket,
-  setAmount,
-  takeOrderedLines,
-} = await import('../../../src/features/basket/store');
+const { amountOf, createBasketStore, lineCount } =
+  await import('../../../src/features/basket/store');
+type BasketStore = ReturnType<typeof createBasketStore>;
+// Each test's basket is a fresh one.
+let addToBasket: BasketStore['addToBasket'];
+let basket: BasketStore['state'];
+let basketSettled: BasketStore['basketSettled'];
+let loadBasket: BasketStore['loadBasket'];
+let refreshBasket: BasketStore['refreshBasket'];
+let refreshTotal: BasketStore['refreshTotal'];
+let removeLine: BasketStore['removeLine'];
+let setAmount: BasketStore['setAmount'];
+let takeOrderedLines: BasketStore['takeOrderedLines'];
 
 const raspberry: Product = RASPBERRY;
 const jam: Product = {
@@ -79,7 +78,17 @@ function failure(status: number, body: unknown): FetchError {
 const badRequest = (body: unknown) => failure(400, body);
 
 beforeEach(() => {
-  resetBasket();
+  ({
+    addToBasket,
+    state: basket,
+    basketSettled,
+    loadBasket,
+    refreshBasket,
+    refreshTotal,
+    removeLine,
+    setAmount,
+    takeOrderedLines,
+  } = createBasketStore());
   api.getBasket.mockReset();
   api.getTotalPrice.mockResolvedValue(0);
   api.deleteBasketLine.mockResolvedValue(undefined);
@@ -107,7 +116,7 @@ describe('loading', () => {
     basket.lines = { '7': { product: raspberry, amount: 1 } };
     api.getBasket.mockRejectedValue(new Error('offline'));
     await loadBasket();
-    expect(basket.loadFailed).toBe(true);
+    expect(basket.loadFailure).toBe('unreachable');
     expect(basket.loading).toBe(false);
     expect(amountOf(basket.lines, 7)).toBe(1);
   });
@@ -196,6 +205,25 @@ describe('setting an amount', () => {
     expect(puts.map((call) => call.amount)).toEqual([2, 3]);
   });
 
+  it('two baskets share nothing: a line saving in one is not on its way in the other', async () => {
+    const puts = pausedPuts();
+    const other = createBasketStore();
+    basket.lines = { '43': { product: jam, amount: 1 } };
+    const first = setAmount(jam, 2);
+    const second = other.setAmount(jam, 3);
+    await flush();
+    // Each basket sent its own change: neither waits on the other's call or counts its lines.
+    expect(puts.map((call) => call.amount)).toEqual([2, 3]);
+    expect(other.state.lineLoading['43']).toBe(true);
+    expect(amountOf(other.state.lines, 43)).toBe(3);
+    expect(amountOf(basket.lines, 43)).toBe(2);
+    puts[0]!.answer.resolve({ product: jam, amount: 2 });
+    puts[1]!.answer.resolve({ product: jam, amount: 3 });
+    await Promise.all([first, second]);
+    expect(basket.lineLoading['43']).toBeUndefined();
+    expect(other.state.lineLoading['43']).toBeUndefined();
+  });
+
   it('other lines change while one is saving', async () => {
     const puts = pausedPuts();
     void setAmount(jam, 1);
@@ -213,7 +241,7 @@ describe('setting an amount', () => {
     await done;
     expect(amountOf(basket.lines, 7)).toBe(1);
     expect(notify.notifyError).toHaveBeenCalledWith(
-      'Не удалось изменить количество «Малина». Попробуйте ещё раз.',
+      'Не удалось изменить количество «Малина»: сервер магазина не отвечает. Проверьте соединение и попробуйте ещё раз.',
     );
   });
 
@@ -262,7 +290,7 @@ describe('removing a line', () => {
     await removeLine(raspberry);
     expect(amountOf(basket.lines, 7)).toBe(1);
     expect(notify.notifyError).toHaveBeenCalledWith(
-      'Не удалось убрать из корзины «Малина». Попробуйте ещё раз.',
+      'Не удалось убрать из корзины «Малина»: сервер магазина не отвечает. Проверьте соединение и попробуйте ещё раз.',
     );
   });
 });

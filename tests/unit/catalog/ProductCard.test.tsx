@@ -1,8 +1,7 @@
 // The product card's four states (spec §2, §4), its out-of-stock dialog, and the section card.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/api/types';
-import { resetBasket } from '../../../src/features/basket/store';
 import { ProductCard, ProductGrid, SectionCard } from '../../../src/features/catalog';
 import { formatRub } from '../../../src/lib/money';
 import { GRID_CARD_SIZES } from '../../../src/features/catalog/ProductGrid';
@@ -29,8 +28,6 @@ const soldOut: Product = {
 };
 const noPrice: Product = { ...strawberry, id: 50, name: 'Морс из морошки', unit: 'л', price: null };
 const noImage: Product = { ...strawberry, id: 45, name: 'Конфитюр черничный', image: null };
-
-afterEach(() => resetBasket());
 
 /** Exact text, whatever spaces Intl put in (`790 ₽` has a no-break space). */
 function exactly(text: string): RegExp {
@@ -96,6 +93,17 @@ describe('the product card', () => {
     expect(image().getAttribute('alt')).toBe(noImage.name);
     expect(image().getAttribute('width')).toBe('300');
   });
+
+  it.each(['javascript:alert(1)', 'https://evil.example/x.jpg', '//evil.example/x.jpg'])(
+    'an image address that is not the shop’s own (%s) is the placeholder',
+    (address) => {
+      renderAt(
+        <ProductCard imageSizes={GRID_CARD_SIZES} product={{ ...strawberry, image: address }} />,
+      );
+      expect(image().getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
+      expect(image().getAttribute('srcset')).toBeNull();
+    },
+  );
 
   it('an image that fails to load gives way to the placeholder', () => {
     renderAt(<ProductCard imageSizes={GRID_CARD_SIZES} product={strawberry} />);

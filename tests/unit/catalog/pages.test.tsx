@@ -3,7 +3,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Routes } from '../../../src/app/routes';
-import { resetBasket } from '../../../src/features/basket/store';
 import { renderAt } from '../render';
 import { startStubProcess, type StubProcess } from './stub-process';
 
@@ -15,7 +14,6 @@ afterAll(() => stub?.stop());
 beforeEach(async () => {
   document.head.innerHTML = '<title></title><meta name="description" content="" />';
   await stub.reset();
-  resetBasket();
 });
 
 function open(path: string) {

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/api/types';
+import type { BasketStore } from '../../../src/features/basket/store';
 import { renderAt } from '../render';
 import { basketApi, RASPBERRY } from '../basket-fakes';
-import { CHECKOUT_UNAVAILABLE } from '../../../src/features/checkout/CommitPage';
+import { checkoutUnavailable } from '../../../src/features/checkout/CommitPage';
 import { ORDER_LATE } from '../../../src/server-entry/commit-form';
 import { ORDER_IN_PROGRESS } from '../../../src/features/checkout/order-attempt';
 import { PageData, PageDataContext } from '../../../src/ui/page-data';
@@ -17,8 +18,10 @@ const ordersApi = vi.hoisted(() => ({ commitOrder: vi.fn(), getOrderHistory: vi.
 vi.mock('../../../src/api/orders', () => ordersApi);
 
 const { default: CommitPage } = await import('../../../src/features/checkout/CommitPage');
-const { basket, lineCount, resetBasket, setAmount } =
-  await import('../../../src/features/basket/store');
+const { lineCount } = await import('../../../src/features/basket/store');
+const { testBasket } = await import('../test-basket');
+let basket: BasketStore['state'];
+let setAmount: BasketStore['setAmount'];
 
 const raspberry: Product = RASPBERRY;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -39,7 +42,7 @@ vi.mock('../../../src/ui/notify', () => import('../basket-fakes').then((fakes) =
 
 beforeEach(() => {
   document.head.innerHTML = '<title></title><meta name="description" content="" />';
-  resetBasket();
+  ({ state: basket, setAmount } = testBasket());
   basketApi.getBasket.mockResolvedValue({});
   basketApi.getTotalPrice.mockResolvedValue(0);
   ordersApi.commitOrder.mockResolvedValue({ id: 8 });
@@ -88,12 +91,12 @@ describe('the commit page', () => {
   });
 
   it('a basket that never loaded: checkout says it cannot order now, and `Повторить` loads it again', async () => {
-    basket.loadFailed = true;
+    basket.loadFailure = 'unreachable';
     basketApi.getBasket.mockResolvedValue({ '7': { product: raspberry, amount: 1.5 } });
     basketApi.getTotalPrice.mockResolvedValue(1335);
     renderAt(<CommitPage />, '/commit');
     expect(screen.getByRole('alert').textContent).toMatch(
-      'Оформить заказ сейчас нельзя: нет связи с сервером магазина, и корзина не загрузилась. Попробуйте ещё раз чуть позже.',
+      'Оформить заказ сейчас нельзя, корзина не загрузилась: сервер магазина не отвечает. Попробуйте ещё раз чуть позже.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByRole('button', { name: 'Подтвердить' })).toBeTruthy();
@@ -101,7 +104,7 @@ describe('the commit page', () => {
   });
 
   it('a form posted while the backend was out comes back as typed, though the basket did not load', () => {
-    basket.loadFailed = true;
+    basket.loadFailure = 'unreachable';
     const posted = new PageData(
       '/commit',
       {},
@@ -126,7 +129,7 @@ describe('the commit page', () => {
       'к подъезду',
     );
     expect(screen.getByRole('button', { name: 'Подтвердить' })).toBeTruthy();
-    expect(screen.queryByText(CHECKOUT_UNAVAILABLE)).toBeNull();
+    expect(screen.queryByText(checkoutUnavailable('unreachable'))).toBeNull();
   });
 
   it('shows the total, the mask placeholder and the policy link', () => {
@@ -299,7 +302,7 @@ describe('sending', () => {
     await fillValid(user);
     await user.click(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз.',
+      'Не удалось отправить заказ: сервер магазина не отвечает. Проверьте соединение и попробуйте ещё раз.',
     );
     await user.click(submit());
     await waitFor(() => expect(ordersApi.commitOrder).toHaveBeenCalledTimes(2));
@@ -365,13 +368,13 @@ describe('sending', () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/order_status'));
   });
 
-  it('a 500 says the server could not take the order', async () => {
+  it('a 500 says the server answered with an error, not that there is no connection', async () => {
     ordersApi.commitOrder.mockRejectedValue(failure(500, { detail: 'Внутренняя ошибка сервера.' }));
     const { user } = renderPage();
     await fillValid(user);
     await user.click(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Сервер не смог принять заказ. Попробуйте ещё раз чуть позже.',
+      'Не удалось отправить заказ: сервер магазина ответил ошибкой. Попробуйте ещё раз чуть позже.',
     );
   });
 });

@@ -1,8 +1,8 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewsItem } from '../../../src/api/types';
-import NewsPage from '../../../src/features/news/NewsPage';
+import { preloadPage, Routes } from '../../../src/app/routes';
 import {
   createWidgetScript,
   postUrl,
@@ -47,6 +47,8 @@ afterEach(() => {
   getNews.mockReset();
 });
 
+// The page comes with its route (it takes its data as props), its code loaded before the test.
+beforeAll(() => preloadPage('/news'));
 describe('the widget script', () => {
   it('loads Telegram’s widget for the post at 100% width, light by default', () => {
     const script = createWidgetScript('berries_shop/12', false);
@@ -169,7 +171,7 @@ describe('the news page', () => {
       { data_telegram_post: 'berries_shop/12' },
       { data_telegram_post: 'berries_shop/9' },
     ]);
-    renderAt(<NewsPage />, '/news');
+    renderAt(<Routes />, '/news');
     expect(screen.getByRole('heading', { name: 'Новости' })).toBeTruthy();
     await waitFor(() =>
       expect(widgetScripts().map((s) => s.dataset.telegramPost)).toEqual([
@@ -184,7 +186,7 @@ describe('the news page', () => {
       { data_telegram_post: 'berries_shop/12' },
       { data_telegram_post: 'berries_shop/9' },
     ]);
-    renderAt(<NewsPage />, '/news');
+    renderAt(<Routes />, '/news');
     await waitFor(() => expect(widgetScripts()).toHaveLength(2));
     expect(screen.queryByText(/посты канала показаны ссылками/)).toBeNull();
     act(() => {
@@ -200,14 +202,14 @@ describe('the news page', () => {
 
   it('says so when there is no news yet', async () => {
     getNews.mockResolvedValue([]);
-    renderAt(<NewsPage />, '/news');
+    renderAt(<Routes />, '/news');
     expect(await screen.findByText('Новостей пока нет')).toBeTruthy();
   });
 
   it('offers Повторить when the news fail to load, and loads them on retry', async () => {
     getNews.mockRejectedValueOnce(new Error('offline'));
     getNews.mockResolvedValueOnce([{ data_telegram_post: 'berries_shop/12' }]);
-    renderAt(<NewsPage />, '/news');
+    renderAt(<Routes />, '/news');
     const retry = await screen.findByRole('button', { name: /Повторить/ });
     act(() => retry.click());
     await waitFor(() => expect(widgetScripts()).toHaveLength(1));

@@ -1,14 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../src/api/types';
 import { formatOrderDate } from '../../../src/lib/date';
 import { STATUS_BOT_URL } from '../../../src/lib/shop-info';
+import { TimeZoneContext } from '../../../src/ui/time-zone';
 import { renderAt } from '../render';
 
 const ordersApi = vi.hoisted(() => ({ commitOrder: vi.fn(), getOrderHistory: vi.fn() }));
 vi.mock('../../../src/api/orders', () => ordersApi);
 
-const { default: OrderStatusPage } = await import('../../../src/features/orders/OrderStatusPage');
+const { preloadPage, Routes } = await import('../../../src/app/routes');
 const { statusBadgeColor, statusColor, statusLabel } =
   await import('../../../src/features/orders/order-status');
 
@@ -47,6 +48,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.clearAllMocks());
 
+// The page comes with its route (it takes its data as props), its code loaded before the test.
+beforeAll(() => preloadPage('/order_status'));
 describe('order statuses', () => {
   it.each<[number, string, string | undefined]>([
     [0, 'Создан', undefined],
@@ -64,9 +67,22 @@ describe('order statuses', () => {
 });
 
 describe('the orders page', () => {
+  it('shows each date in the shop’s time zone as the page was given it (SHOP_TIME_ZONE)', async () => {
+    ordersApi.getOrderHistory.mockResolvedValue(history);
+    renderAt(
+      <TimeZoneContext value="Asia/Vladivostok">
+        <Routes />
+      </TimeZoneContext>,
+      '/order_status',
+    );
+    const [newest] = await screen.findAllByTestId('order');
+    // 10:08 in Moscow is 17:08 in Vladivostok.
+    expect(within(newest!).getByText('18.11.2026, 17:08')).toBeTruthy();
+  });
+
   it('lists orders newest first with date, sum chip and status chip', async () => {
     ordersApi.getOrderHistory.mockResolvedValue(history);
-    renderAt(<OrderStatusPage />, '/order_status');
+    renderAt(<Routes />, '/order_status');
     const rows = await screen.findAllByTestId('order');
     expect(rows).toHaveLength(2);
     const [newest, oldest] = rows as [HTMLElement, HTMLElement];
@@ -80,7 +96,7 @@ describe('the orders page', () => {
 
   it('an opened order shows product links, quantities with units and sums', async () => {
     ordersApi.getOrderHistory.mockResolvedValue(history);
-    renderAt(<OrderStatusPage />, '/order_status');
+    renderAt(<Routes />, '/order_status');
     const oldest = (await screen.findAllByTestId('order'))[1]!;
     fireEvent.click(within(oldest).getByRole('button', { name: /Заказ № 1/ }));
     const table = within(oldest).getByRole('table', { hidden: true });
@@ -96,7 +112,7 @@ describe('the orders page', () => {
 
   it('points to the chat bot for status updates', async () => {
     ordersApi.getOrderHistory.mockResolvedValue(history);
-    renderAt(<OrderStatusPage />, '/order_status');
+    renderAt(<Routes />, '/order_status');
     const bot = await screen.findByRole('link', { name: /чат-бот/ });
     expect(bot.getAttribute('href')).toBe(STATUS_BOT_URL);
     expect(bot.getAttribute('target')).toBe('_blank');
@@ -104,7 +120,7 @@ describe('the orders page', () => {
 
   it('when there are none: `У вас пока нет заказов`', async () => {
     ordersApi.getOrderHistory.mockResolvedValue([]);
-    renderAt(<OrderStatusPage />, '/order_status');
+    renderAt(<Routes />, '/order_status');
     expect(await screen.findByText('У вас пока нет заказов')).toBeTruthy();
   });
 
@@ -112,7 +128,7 @@ describe('the orders page', () => {
     ordersApi.getOrderHistory
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValue(history);
-    renderAt(<OrderStatusPage />, '/order_status');
+    renderAt(<Routes />, '/order_status');
     fireEvent.click(await screen.findByRole('button', { name: 'Повторить' }));
     expect(await screen.findAllByTestId('order')).toHaveLength(2);
   });

@@ -4,7 +4,6 @@ import { configureApi, csrfTokenFromPage } from '../../../src/api/http';
 import { setToken } from '../../../src/api/token';
 import {
   LOGIN_REFUSED,
-  LOGIN_UNAVAILABLE,
   loginErrorMessage,
   WRONG_CREDENTIALS,
 } from '../../../src/features/session/login-error';
@@ -19,6 +18,12 @@ const anna = {
   last_name: 'Смирнова',
   email: 'demo@example.com',
 };
+
+// The server answered, with an error; or it did not answer at all.
+const SERVER_ERROR =
+  'Не удалось войти: сервер магазина ответил ошибкой. Попробуйте ещё раз чуть позже.';
+const NO_ANSWER =
+  'Не удалось войти: сервер магазина не отвечает. Проверьте соединение и попробуйте ещё раз.';
 
 /** One answer of POST auth/token/: a status (200 gives token t-new) or a lost connection. */
 type TokenReply = 200 | 400 | 401 | 403 | 500 | 'network-error';
@@ -78,7 +83,7 @@ describe('logging in: retries and messages', () => {
     ],
     ['a stale token, then DRF 400', 't-old', [401, 400], WRONG_CREDENTIALS, ['Token t-old', null]],
     ['a stale token, then 401', 't-old', [401, 401], WRONG_CREDENTIALS, ['Token t-old', null]],
-    ['a stale token, then 500', 't-old', [401, 500], LOGIN_UNAVAILABLE, ['Token t-old', null]],
+    ['a stale token, then 500', 't-old', [401, 500], SERVER_ERROR, ['Token t-old', null]],
     [
       'a valid token and wrong credentials (400)',
       't-old',
@@ -86,8 +91,8 @@ describe('logging in: retries and messages', () => {
       WRONG_CREDENTIALS,
       ['Token t-old'],
     ],
-    ['a server error', null, [500], LOGIN_UNAVAILABLE, [null]],
-    ['a server error with a token stored', 't-old', [500], LOGIN_UNAVAILABLE, ['Token t-old']],
+    ['a server error', null, [500], SERVER_ERROR, [null]],
+    ['a server error with a token stored', 't-old', [500], SERVER_ERROR, ['Token t-old']],
     [
       'a stale CSRF token (403), then success with a fresh one',
       null,
@@ -109,7 +114,7 @@ describe('logging in: retries and messages', () => {
       'logged in',
       ['Token t-old', null, null],
     ],
-    ['a lost connection', null, ['network-error'], LOGIN_UNAVAILABLE, [null]],
+    ['a lost connection', null, ['network-error'], NO_ANSWER, [null]],
   ])('%s', async (_what, stored, replies, shown, authorizations) => {
     if (stored) signIn(stored);
     const calls = backend(replies);
@@ -142,12 +147,13 @@ describe('logging in: retries and messages', () => {
 
   it('does not call a 401 to a call that carried a token wrong credentials', async () => {
     // Only logIn's first try can carry one, and it retries; the message must not blame the
-    // password for a refused token if such an error ever reaches the form.
+    // password for a refused token if such an error ever reaches the form, nor the connection:
+    // the server answered.
     signIn('t-old');
     backend([401]);
     const error = await obtainToken({ username: 'demo', password: 'secret' }).catch(
       (failure: unknown) => failure,
     );
-    expect(loginErrorMessage(error)).toBe(LOGIN_UNAVAILABLE);
+    expect(loginErrorMessage(error)).toBe(SERVER_ERROR);
   });
 });

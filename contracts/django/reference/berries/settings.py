@@ -9,6 +9,8 @@ Everything that the storefront's contract depends on is marked "guide:" (contrac
     DJANGO_SECRET_KEY      anything long and secret outside development
     DJANGO_SHOP_ADDRESSES  comma-separated networks the shop calls from (default: loopback)
     PACT_PROVIDER_STATES   1: mount the pact's provider-state view at /_pact/provider-states
+    DJANGO_SHOP_HOOK_URL   the shop's change hook, through its nginx (https://shop.example/hooks/changed)
+    DJANGO_SHOP_HOOK_SECRET  the secret the shop has as CHANGE_HOOK_SECRET
 """
 
 import os
@@ -100,6 +102,10 @@ MEDIA_URL = "/media/"
 MEDIA_ROOT = DATA_DIR / "media"
 
 PACT_PROVIDER_STATES = os.environ.get("PACT_PROVIDER_STATES") == "1"
+
+# guide: tell the shop what changed (shop/changes.py); unset, nothing is sent.
+SHOP_CHANGE_HOOK_URL = os.environ.get("DJANGO_SHOP_HOOK_URL", "")
+SHOP_CHANGE_HOOK_SECRET = os.environ.get("DJANGO_SHOP_HOOK_SECRET", "")
 
 LOGGING = {
     "version": 1,

@@ -10,7 +10,6 @@ Each state "makes it so": it creates or updates the rows it names and leaves the
 
 import importlib.util
 from decimal import Decimal
-from importlib import import_module
 from pathlib import Path
 
 from django.conf import settings
@@ -43,6 +42,7 @@ def _load_guide_module():
 
 guide = _load_guide_module()
 state, visitor_session, provider_state = guide.state, guide.visitor_session, guide.provider_state
+OTHER_SESSION, session_of = guide.OTHER_SESSION, guide.session_of
 
 STEP = Decimal("0.1")
 
@@ -57,6 +57,25 @@ def _product(id, **defaults):
         id=id, defaults={"name": f"Товар {id}", "section": _any_section(), "unit": "кг", **defaults}
     )
     return product
+
+
+def _section(id):
+    return Section.objects.get_or_create(id=id, defaults={"name": f"Раздел {id}"})[0]
+
+
+def _selection(id):
+    return Selection.objects.get_or_create(id=id, defaults={"name": f"Подборка {id}"})[0]
+
+
+def _found_or_created(model, q, name, **fields):
+    """A row of ``model`` named ``name`` that the search for ``q`` finds: made when none is."""
+    if not any(row.name == name for row in matching(model.objects.all(), q)):
+        model.objects.create(name=name, **fields)
+
+
+def _none_found(model, q):
+    """Deletes the rows of ``model`` the search for ``q`` finds, so that it finds none."""
+    model.objects.filter(id__in=[row.id for row in matching(model.objects.all(), q)]).delete()
 
 
 # Catalogue --------------------------------------------------------------------------------
@@ -97,19 +116,17 @@ def no_product(request, id):
 
 @state("a search for {q} finds a product named {name}")
 def product_search_finds(request, q, name):
-    if not any(product.name == name for product in matching(Product.objects.all(), q)):
-        Product.objects.create(name=name, section=_any_section(), unit="кг", price=500, rest=10)
+    _found_or_created(Product, q, name, section=_any_section(), unit="кг", price=500, rest=10)
 
 
 @state("no product matches {q}")
 def no_product_matches(request, q):
-    found = matching(Product.objects.all(), q)
-    Product.objects.filter(id__in=[product.id for product in found]).delete()
+    _none_found(Product, q)
 
 
 @state("the home page lists section {id}")
 def home_page_lists_section(request, id):
-    section, _ = Section.objects.get_or_create(id=id, defaults={"name": f"Раздел {id}"})
+    section = _section(id)
     if section.home_position is None:
         section.home_position = 0
         section.save()
@@ -117,14 +134,14 @@ def home_page_lists_section(request, id):
 
 @state("section {id} is a root section")
 def root_section(request, id):
-    section, _ = Section.objects.get_or_create(id=id, defaults={"name": f"Раздел {id}"})
+    section = _section(id)
     section.parent = None
     section.save()
 
 
 @state("section {id} exists")
 def section_exists(request, id):
-    section, _ = Section.objects.get_or_create(id=id, defaults={"name": f"Раздел {id}"})
+    section = _section(id)
     if not section.children.exists():
         Section.objects.create(name=f"{section.name}: подраздел", parent=section)
     if not section.products.exists():
@@ -135,7 +152,7 @@ def section_exists(request, id):
 
 @state("section {id} is empty")
 def empty_section(request, id):
-    section, _ = Section.objects.get_or_create(id=id, defaults={"name": f"Раздел {id}"})
+    section = _section(id)
     # What was in it moves one level up (to a root section, when it is a root itself).
     section.children.update(parent=section.parent)
     if section.products.exists():
@@ -149,19 +166,17 @@ def no_section(request, id):
 
 @state("a search for {q} finds a section named {name}")
 def section_search_finds(request, q, name):
-    if not any(section.name == name for section in matching(Section.objects.all(), q)):
-        Section.objects.create(name=name)
+    _found_or_created(Section, q, name)
 
 
 @state("no section matches {q}")
 def no_section_matches(request, q):
-    found = matching(Section.objects.all(), q)
-    Section.objects.filter(id__in=[section.id for section in found]).delete()
+    _none_found(Section, q)
 
 
 @state("selection {id} exists")
 def selection_exists(request, id):
-    selection, _ = Selection.objects.get_or_create(id=id, defaults={"name": f"Подборка {id}"})
+    selection = _selection(id)
     if not selection.sections.exists():
         selection.sections.add(_any_section())
     if not selection.products.exists():
@@ -170,7 +185,7 @@ def selection_exists(request, id):
 
 @state("selection {id} is empty")
 def empty_selection(request, id):
-    selection, _ = Selection.objects.get_or_create(id=id, defaults={"name": f"Подборка {id}"})
+    selection = _selection(id)
     selection.sections.clear()
     selection.products.clear()
 
@@ -218,30 +233,30 @@ COMMIT_PATH = "/api/catalog/order_commit"
 COMMIT_BODY = {"phone": "+7(916)-123-45-67", "delivery": "1", "policy_accept": True}
 
 
-def _session(key):
-    """The session `key`, created with that very key when it does not exist yet."""
-    session = import_module(settings.SESSION_ENGINE).SessionStore(session_key=key)
-    if not session.exists(key):
-        session.save(must_create=True)
-    return session
-
-
-def _first_request(session_key, key, body):
+def _first_request(session_key, key, body, status, field):
     """POST order_commit with `key` as the visitor of `session_key`, through this backend's own
-    view (its answer is kept as any first request's is); the key's earlier attempt forgotten."""
+    view (its answer is kept as any first request's is), the key's earlier attempt forgotten;
+    it must answer `status` with JSON that has `field`.
+
+    The test client's own host, `testserver`, is not in ALLOWED_HOSTS: Django would answer its
+    HTML 400 page (DisallowedHost), the very status of a refused phone. Hence the allowed host,
+    and the body checked as well as the status. The test client does not enforce CSRF."""
     OrderAttempt.objects.filter(visitor=f"session:{session_key}", key=key).delete()
-    client = APIClient(SERVER_NAME="127.0.0.1")  # a name of ALLOWED_HOSTS; CSRF not enforced
+    client = APIClient(HTTP_HOST="127.0.0.1")
     client.cookies[settings.SESSION_COOKIE_NAME] = session_key
-    return client.post(COMMIT_PATH, body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+    answer = client.post(COMMIT_PATH, body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+    is_json = answer.get("Content-Type", "").startswith("application/json")
+    if answer.status_code != status or not is_json or field not in answer.json():
+        raise RuntimeError(f"the first request answered {answer.status_code}: {answer.content[:300]}")
 
 
 def _placed(session_key, key, id):
+    """The state names no amount and no basket: the basket gets product `id` here, 1.5 of it as
+    "the basket holds" has it, and the order empties it."""
     product_exists(None, id)
     BasketLine.objects.filter(session_key=session_key).delete()
     BasketLine.objects.create(session_key=session_key, product_id=id, amount=Decimal("1.5"))
-    answer = _first_request(session_key, key, COMMIT_BODY)
-    if answer.status_code != 201:
-        raise RuntimeError(f"the first request was not placed: {answer.status_code} {answer.data}")
+    _first_request(session_key, key, COMMIT_BODY, 201, "items")
 
 
 @state("the visitor's checkout with Idempotency-Key {key} placed an order of product {id}")
@@ -251,22 +266,23 @@ def placed_attempt(request, key, id):
 
 @state("another visitor's checkout with Idempotency-Key {key} placed an order of product {id}")
 def other_visitor_attempt(request, key, id):
-    _placed(_session(guide.OTHER_SESSION).session_key, key, id)
+    # Any session but the verifier's: "pactothervisitorforcontracts0002".
+    _placed(session_of(OTHER_SESSION).session_key, key, id)
 
 
 @state("the visitor's checkout with Idempotency-Key {key} was refused for its phone")
 def refused_attempt(request, key):
     body = {**COMMIT_BODY, "phone": "+7(123)-456-78-90"}
-    answer = _first_request(visitor_session(request).session_key, key, body)
-    if answer.status_code != 400:
-        raise RuntimeError(f"the first request was not refused: {answer.status_code}")
+    _first_request(visitor_session(request).session_key, key, body, 400, "phone")
 
 
 @state("the visitor's checkout with Idempotency-Key {key} is being placed")
 def attempt_in_flight(request, key):
     visitor = f"session:{visitor_session(request).session_key}"
+    # A fresh row, started now: one left by an earlier run on this database is older than
+    # ATTEMPT_LOST, and a repeat would take it over and place the order (201), not answer 409.
     OrderAttempt.objects.filter(visitor=visitor, key=key).delete()
-    OrderAttempt.objects.create(visitor=visitor, key=key)  # started now, no answer yet
+    OrderAttempt.objects.create(visitor=visitor, key=key)
 
 
 # Users and tokens -------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 from PIL import Image, ImageDraw, ImageFilter
 
+from shop import changes
 from shop.models import (
     BasketLine,
     NewsPost,
@@ -85,10 +86,12 @@ class Command(BaseCommand):
         self.photo_cache = Path(photo_cache) if photo_cache else None
         seed = json.loads(Path(seed_json).read_text(encoding="utf-8"))
         media = Path(settings.MEDIA_ROOT)
-        with transaction.atomic():
+        # One change for the whole seed, not one per row: a shop already running renews all.
+        with changes.paused(), transaction.atomic():
             self.catalogue(seed, media)
             self.content(seed, media)
             self.demo_user(seed)
+        changes.tell_shop(everything=True)
         self.stdout.write(
             f"Seeded {len(seed['sections'])} sections, {len(seed['products'])} products,"
             f" {len(seed['orders'])} orders of {seed['user']['username']}"
