@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, Suspense } from 'react';
 import type { Product, SectionRef } from '../../api/types';
 import { Link } from 'wouter';
 import text from '../../ui/controls/Text.module.css';
@@ -12,6 +12,15 @@ import { paths } from '../../lib/paths';
 /** The rows a grid of `cards` makes on a phone: where the block's place is held (HomeBlocks.module.css). */
 function gridStyle(cards: number): CSSProperties {
   return { '--home-grid-rows': Math.ceil(cards / 2) } as CSSProperties;
+}
+
+/**
+ * A block below the first screen, hydrated on its own (React takes a Suspense boundary's server
+ * HTML over after the rest, in a task of its own, and at once if the shopper taps into it): the
+ * page's start is not one long task for all its cards.
+ */
+export function LaterBlock({ children }: { children: ReactNode }) {
+  return <Suspense>{children}</Suspense>;
 }
 
 /** A block of the home page: its title (and a link beside it), then its grid of `cards`. */
@@ -40,7 +49,7 @@ function Block({
         </h2>
         {more}
       </div>
-      {children}
+      <LaterBlock>{children}</LaterBlock>
     </section>
   );
 }
