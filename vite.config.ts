@@ -235,6 +235,8 @@ function withoutMantineCssVariables(): Plugin {
 //   vite build --ssr src/server-entry/entry-server.tsx   the app's server entry, dist/server
 //   vite build --ssr host/main.ts --mode host   the Node host that loads it, dist/host (`node
 //                                               dist/host/main.js`), the stub within it
+// `vite build --mode profile` makes dist/profile/client, the browser's files on React's profiling
+// build, for `npm run bench:trace`.
 // `npm run dev` runs Vite inside the shop's own server (`tsx host/main.ts --dev`).
 export default defineConfig(({ command, isSsrBuild, mode }) => ({
   plugins:
@@ -246,6 +248,9 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
   resolve: {
     alias: {
       'use-sync-external-store/shim/index.js': path.resolve('src/lib/use-sync-external-store.ts'),
+      // `--mode profile` (bench/trace-home.ts): React's profiling build, which names each
+      // component's render in a performance trace.
+      ...(mode === 'profile' ? { 'react-dom/client': 'react-dom/profiling' } : {}),
     },
   },
   // The server's entry carries the few icons the shop draws, not the package's ~5,900: imported
@@ -254,12 +259,21 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
   // the entry took 58 MB with them external, 31 MB bundled).
   ssr: { noExternal: BUNDLED },
   build: {
-    outDir: mode === 'host' ? 'dist/host' : isSsrBuild ? 'dist/server' : 'dist/client',
-    // The browser's build copies public/; the host's reads the one file it needs (BUILD_COPIES).
+    outDir:
+      mode === 'host'
+        ? 'dist/host'
+        : mode === 'profile'
+          ? 'dist/profile/client'
+          : isSsrBuild
+            ? 'dist/server'
+            : 'dist/client',
+    // The browser's builds copy public/; the host's reads the one file it needs (BUILD_COPIES).
     copyPublicDir: mode !== 'host',
     manifest: !isSsrBuild,
     target: isSsrBuild ? 'node20' : 'es2022',
     sourcemap: false,
+    // The profiling build keeps its components' names for the trace.
+    ...(mode === 'profile' ? { minify: false } : {}),
     // Browsers without modulepreload (Safari before 17) still work, they only preload less.
     modulePreload: { polyfill: false },
     rolldownOptions: isSsrBuild

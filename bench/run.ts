@@ -8,7 +8,7 @@ import { type FirstView, HOME_BUDGET, kb, measureFirstView } from '../tests/e2e/
 import { benchImageRoute, imagesTargets } from './images.ts';
 import { benchLoadingState } from './loading-state.ts';
 import { benchObservability } from './observability.ts';
-import { auditRoutes, lighthouseTable } from './lighthouse.ts';
+import { auditRoutes, lighthouseTable, ROUTES } from './lighthouse.ts';
 import { launchChromium } from './lib/browsers.ts';
 import { runBench } from './lib/main.ts';
 import { allMet, row, targetTable, writeReport } from './lib/report.ts';
@@ -17,9 +17,6 @@ import { benchPages, pagesTable } from './pages.ts';
 import { benchSearchInBrowser, benchStubSearch, searchTargets } from './search.ts';
 import { benchStubWrites, stubWritesTable, stubWritesTargets } from './stub-writes.ts';
 import { benchDeadTaps, deadTapsTable } from './taps.ts';
-
-/** The routes of issue 8 (a section, a product and a search that exist in the seed), and /news. */
-const ROUTES = ['/', '/catalog', '/section/1', '/product/7', '/search?q=малина', '/order', '/news'];
 
 function bytesTable(views: FirstView[]): string {
   const count = (view: FirstView, kind: 'js' | 'css') =>

@@ -32,16 +32,16 @@ export async function tempDir(atExit: AtExit, name: string): Promise<string> {
 }
 
 /**
- * The shop in this process on a free loopback port, on the build, with the stub's data (from
+ * The shop in this process on a free loopback port, on the build (or another in `distDir`), with the stub's data (from
  * its seed) and the pictures' cache in a throwaway folder.
  */
-export async function startBenchShop(atExit: AtExit): Promise<RunningShop> {
+export async function startBenchShop(atExit: AtExit, distDir = DIST): Promise<RunningShop> {
   requireBuild();
   const dataDir = await tempDir(atExit, 'shop');
   const shop = await startShopServer({
     port: 0,
     host: '127.0.0.1',
-    distDir: DIST,
+    distDir,
     stub: { dataFile: path.join(dataDir, 'db.json'), reset: true },
     images: { cacheDir: path.join(dataDir, 'images') },
   });

@@ -27,7 +27,7 @@ export const FIRST_VIEW_VIEWPORT = { width: 390, height: 844 };
  */
 export const HOME_BUDGET = { jsGzip: 120_000, cssGzip: 15_000 };
 /** src/features/catalog/HomeSlide.tsx's SLIDE_INTERVAL_MS (that module imports CSS). */
-const FIRST_CHANGE_MS = 6000;
+export const FIRST_CHANGE_MS = 6000;
 /** After Playwright's network idle (500 ms without requests), wait this much longer. */
 export const QUIET_AFTER_IDLE_MS = 1000;
 

@@ -14,6 +14,7 @@ import type { Load } from '../../ui/useLoads';
 import { ProductCardSkeleton } from './CardSkeletons';
 import { ProductCard } from './ProductCard';
 import classes from './HomeBlocks.module.css';
+import { LaterBlock } from './HomeBlocks';
 import { SectionCard } from './SectionCard';
 import { paths } from '../../lib/paths';
 
@@ -79,7 +80,9 @@ export function SelectionBlocks({ state }: { state: Load<Selection[]> }) {
       {(selections) => (
         <Stack gap={40}>
           {selections.map((selection) => (
-            <SelectionBlock key={selection.id} selection={selection} />
+            <LaterBlock key={selection.id}>
+              <SelectionBlock selection={selection} />
+            </LaterBlock>
           ))}
         </Stack>
       )}
