@@ -28,6 +28,7 @@ import {
 import { type RecipeInFront, startRecipeInFront } from '../tests/e2e/nginx-recipe.ts';
 import { spawnStub } from '../tests/stub/stub-process.ts';
 import { runBench } from './lib/main.ts';
+import { loopbackAddress } from './lib/visitor.ts';
 import { allMet, ms, row, targetTable, writeReport } from './lib/report.ts';
 import { requireBuild } from './lib/shop.ts';
 import { percentile, tally } from './lib/stats.ts';
@@ -74,8 +75,7 @@ interface Catalogue {
  * time that limit.
  */
 function fetchAs(visitor: number) {
-  const host = `127.0.${Math.floor(visitor / 250)}.${2 + (visitor % 250)}`;
-  const dispatcher = new Agent({ localAddress: host });
+  const dispatcher = new Agent({ localAddress: loopbackAddress(visitor) });
   return (url: string, headers: Record<string, string>) => fetchFrom(url, { headers, dispatcher });
 }
 

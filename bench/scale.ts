@@ -20,7 +20,7 @@ import { visitorWithBasket } from '../tests/e2e/visitor-cookies.ts';
 import { runBench } from './lib/main.ts';
 import { allMet, type Target, targetTable, row, writeReport } from './lib/report.ts';
 import { baseCheckout, requireBuild, startShopChild } from './lib/shop.ts';
-import { rate, Visitor } from './lib/visitor.ts';
+import { loopbackAddress, rate, Visitor } from './lib/visitor.ts';
 import { wrkRate } from './lib/wrk.ts';
 
 const BASE = process.env.BENCH_BASE ?? 'ed4036b';
@@ -115,7 +115,7 @@ async function countedBackend() {
 async function browse(front: string, newcomer: number): Promise<string[]> {
   // Each newcomer at an address of their own, as 200 shoppers are: nginx limits searches per
   // address, and 200 from one would be a flood to it.
-  const address = `127.0.${Math.floor(newcomer / 250)}.${(newcomer % 250) + 2}`;
+  const address = loopbackAddress(newcomer);
   const cookies: Record<string, string> = newcomer % 4 === 0 ? { theme: 'dark' } : {};
   const visitor = new Visitor(new URL(front), 15_000, cookies, address);
   const statuses: string[] = [];

@@ -19,6 +19,12 @@ export interface Answer {
   body: string;
 }
 
+/**
+ * The loopback address of visitor `n` (127.0.0.2 and up): nginx's limits per address
+ * (deploy/nginx.conf) see many visitors as many addresses, as a crowd of shoppers is.
+ */
+export const loopbackAddress = (n: number) => `127.0.${Math.floor(n / 250)}.${(n % 250) + 2}`;
+
 export class Visitor {
   readonly cookies: Map<string, string>;
 
