@@ -292,7 +292,11 @@ export async function screenshot(
 ): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${safeFileName(name)}.png`);
-  await page.screenshot({ path: file, fullPage });
+  // Beyond the viewport the browser skips drawing what is `content-visibility: auto` (issue 44's
+  // home blocks) until a scroll brings it near: a full page is drawn as scrolling would show it.
+  // Playwright's own style option: it needs no script in the page (some tests turn it off).
+  const style = fullPage ? '* { content-visibility: visible !important; }' : undefined;
+  await page.screenshot({ path: file, fullPage, ...(style ? { style } : {}) });
   return file;
 }
 

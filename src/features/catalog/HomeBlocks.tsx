@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { type CSSProperties, type ReactNode, Suspense } from 'react';
 import type { Product, SectionRef } from '../../api/types';
 import { Link } from 'wouter';
 import text from '../../ui/controls/Text.module.css';
@@ -9,6 +9,11 @@ import { CATALOG_TITLE } from './texts';
 import classes from './HomeBlocks.module.css';
 import { paths } from '../../lib/paths';
 
+/** The rows a grid of `cards` makes on a phone: where the block's place is held (HomeBlocks.module.css). */
+function gridStyle(cards: number): CSSProperties {
+  return { '--home-grid-rows': Math.ceil(cards / 2) } as CSSProperties;
+}
+
 /**
  * A block below the first screen, hydrated on its own (React takes a Suspense boundary's server
  * HTML over after the rest, in a task of its own, and at once if the shopper taps into it): the
@@ -18,20 +23,26 @@ export function LaterBlock({ children }: { children: ReactNode }) {
   return <Suspense>{children}</Suspense>;
 }
 
-/** A block of the home page: its title (and a link beside it), then its grid. */
+/** A block of the home page: its title (and a link beside it), then its grid of `cards`. */
 function Block({
   id,
   title,
   more,
+  cards,
   children,
 }: {
   id: string;
   title: string;
   more?: ReactNode;
+  cards: number;
   children: ReactNode;
 }) {
   return (
-    <section className={classes.block} aria-labelledby={id}>
+    <section
+      className={`${classes.block} ${classes.grid}`}
+      style={gridStyle(cards)}
+      aria-labelledby={id}
+    >
       <div className={classes.head}>
         <h2 className={text.title} id={id}>
           {title}
@@ -50,6 +61,7 @@ export function HomeSections({ state }: { state: Load<SectionRef[]> }) {
     <Block
       id="home-sections"
       title="Разделы"
+      cards={state.status === 'done' ? state.data.length : 5}
       more={
         <Link href={paths.catalog()} className={text.link}>
           {CATALOG_TITLE}
@@ -67,7 +79,11 @@ export function HomeSections({ state }: { state: Load<SectionRef[]> }) {
 export function HomeProducts({ state }: { state: Load<Product[]> }) {
   if (state.status === 'done' && state.data.length === 0) return null;
   return (
-    <Block id="home-products" title="Популярные товары">
+    <Block
+      id="home-products"
+      title="Популярные товары"
+      cards={state.status === 'done' ? state.data.length : 5}
+    >
       <Loaded load={state} pending={<ProductGridSkeleton products={5} />}>
         {(products) => <ProductGrid products={products} />}
       </Loaded>
