@@ -1,4 +1,5 @@
 import type { Product } from '../api/types';
+import { numberText } from './number-text';
 import { roundTo } from './round';
 
 // Basket amount rules (spec §5, §9): minimum 0, maximum min(rest, 10); pieces go by 1 and are
@@ -132,19 +133,9 @@ export function parseAmountText(text: string): number | null {
   return Number(clean);
 }
 
-const amountFormats = new Map<number, Intl.NumberFormat>();
-
 /** `1,5` or `2`: Russian decimal comma, no grouping, no float noise, no trailing zeros. */
 export function formatAmount(amount: number, precision: number): string {
-  let format = amountFormats.get(precision);
-  if (!format) {
-    format = new Intl.NumberFormat('ru-RU', {
-      maximumFractionDigits: precision,
-      useGrouping: false,
-    });
-    amountFormats.set(precision, format);
-  }
-  return format.format(roundTo(amount, precision));
+  return numberText(amount, precision, { grouping: false });
 }
 
 /** Line total (spec §9): amount times price, to 2 decimals. */

@@ -1,21 +1,11 @@
+import { NO_BREAK_SPACE, numberText } from './number-text';
 import { roundTo } from './round';
-
-const whole = new Intl.NumberFormat('ru-RU', {
-  style: 'currency',
-  currency: 'RUB',
-  maximumFractionDigits: 0,
-});
-const cents = new Intl.NumberFormat('ru-RU', {
-  style: 'currency',
-  currency: 'RUB',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 
 /** `1 250 ₽` for whole roubles, `1 250,50 ₽` otherwise. */
 export function formatRub(value: number): string {
   const rounded = roundTo(value, 2);
-  return Number.isInteger(rounded) ? whole.format(rounded) : cents.format(rounded);
+  const digits = Number.isInteger(rounded) ? 0 : 2;
+  return `${numberText(rounded, digits, { fixed: true })}${NO_BREAK_SPACE}₽`;
 }
 
 /** A total is worth showing only when it is a real, non-zero number. */

@@ -1,5 +1,6 @@
 import type { Product } from '../api/types';
 import { formatRub } from './money';
+import { numberText } from './number-text';
 
 /** Spec §3: a price that is missing (absent or null) is unknown, never «не число ₽». */
 export function hasPrice(product: Pick<Product, 'price'>): product is { price: number } {
@@ -11,12 +12,9 @@ export function priceText(product: Pick<Product, 'price' | 'unit'>): string {
   return !hasPrice(product) ? 'Цена неизвестна' : `${formatRub(product.price)} / ${product.unit}`;
 }
 
-// Stock is a measure, not money: `12,5 кг` with the Russian decimal comma.
-const quantity = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 });
-
 /** `в наличии 12,5 кг`, or `закончилось` (spec §4). */
 export function stockText(product: Pick<Product, 'available' | 'rest' | 'unit'>): string {
   return product.available
-    ? `в наличии ${quantity.format(product.rest)} ${product.unit}`
+    ? `в наличии ${numberText(product.rest, 3)} ${product.unit}`
     : 'закончилось';
 }
