@@ -2,9 +2,8 @@
 // server (basket-sync.ts), with the notice of a load that failed (load-notice.ts). The page has
 // one (`pageBasket`, which main.tsx seeds and startup.ts keeps in step); its parts find it through
 // BasketStoreContext, and a test gives them a fresh one there.
-import { createContext, useContext } from 'react';
-import { proxy, type Snapshot, useSnapshot } from 'valtio';
-import { useHydrated } from '../../ui/hydration';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { proxy, type Snapshot, snapshot, useSnapshot } from 'valtio';
 import { type BasketStart, type BasketState, initialState, seededBasket } from './basket-state';
 import { createBasketSync } from './basket-sync';
 import { createLoadNotice } from './load-notice';
@@ -26,6 +25,8 @@ export function createBasketStore() {
   const state = proxy<BasketState>(initialState());
   const notice = createLoadNotice(state, () => void sync.loadBasket());
   const sync = createBasketSync(state, notice);
+  /** The basket as seeded: valtio hands out this same snapshot until something changes it. */
+  let seeded: Snapshot<BasketState> | null = null;
   return {
     state,
     ...sync,
@@ -33,6 +34,11 @@ export function createBasketStore() {
     /** In the browser, before hydration: the store starts from what the server rendered. */
     seed(start: BasketStart): void {
       Object.assign(state, seededBasket(start));
+      seeded = snapshot(state);
+    },
+    /** Whether the basket is still the one it was seeded with: nothing has changed it since. */
+    isAsSeeded(): boolean {
+      return seeded !== null && snapshot(state) === seeded;
     },
   };
 }
@@ -52,13 +58,20 @@ export function useBasketStore(): BasketStore {
 /** The basket the page was rendered with (src/app/App.tsx provides it). */
 export const BasketSeedContext = createContext<Snapshot<BasketState>>(initialState());
 
+const noSubscription = () => () => {};
+
 /**
- * The basket for rendering. Until hydration is over, every part shows it as the server rendered
- * it: a part hydrated late (a Suspense boundary) would otherwise meet a change made in between,
- * and not match.
+ * The basket for rendering. While React takes the server's HTML over, a part shows the basket as
+ * the server rendered it: a part hydrated late (a Suspense boundary) would otherwise meet a change
+ * made in between, and not match. The live basket is that one as long as nothing has changed it
+ * since the page seeded it; then it is shown from the start, and hydration over, no part renders
+ * again. (A second render of every card's control, which React does at once, in one task, held a
+ * phone's main thread for some 200 ms: issue 44.)
  */
 export function useBasket(): Snapshot<BasketState> {
-  const snap = useSnapshot(useBasketStore().state);
+  const store = useBasketStore();
+  const snap = useSnapshot(store.state);
   const seed = useContext(BasketSeedContext);
-  return useHydrated() ? snap : seed;
+  const live = useSyncExternalStore(noSubscription, () => true, store.isAsSeeded);
+  return live ? snap : seed;
 }
