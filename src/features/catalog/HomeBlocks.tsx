@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, Suspense } from 'react';
+import { type CSSProperties, type ReactNode, Suspense, useRef } from 'react';
 import type { Product, SectionRef } from '../../api/types';
 import { Link } from 'wouter';
 import text from '../../ui/controls/Text.module.css';
@@ -8,6 +8,7 @@ import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 import { CATALOG_TITLE } from './texts';
 import classes from './HomeBlocks.module.css';
 import { paths } from '../../lib/paths';
+import { usePicturesAhead } from '../../ui/pictures-ahead';
 
 /** The rows a grid of `cards` makes on a phone: where the block's place is held (HomeBlocks.module.css). */
 function gridStyle(cards: number): CSSProperties {
@@ -37,8 +38,11 @@ function Block({
   cards: number;
   children: ReactNode;
 }) {
+  const block = useRef<HTMLElement>(null);
+  usePicturesAhead(block);
   return (
     <section
+      ref={block}
       className={`${classes.block} ${classes.grid}`}
       style={gridStyle(cards)}
       aria-labelledby={id}

@@ -1,5 +1,6 @@
 import { Group, Skeleton, Stack } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link } from 'wouter';
 import type { Selection } from '../../api/types';
 import {
@@ -17,6 +18,7 @@ import classes from './HomeBlocks.module.css';
 import { LaterBlock } from './HomeBlocks';
 import { SectionCard } from './SectionCard';
 import { paths } from '../../lib/paths';
+import { usePicturesAhead } from '../../ui/pictures-ahead';
 
 const BLOCK_CLASS = `${classes.block} ${classes.selection}`;
 const DESCRIPTION_CLASS = `${text.text} ${classes.description}`;
@@ -25,8 +27,10 @@ const LINK_CLASS = `${text.link} ${text.inherit}`;
 /** Plain elements, as the home page's other blocks. */
 function SelectionBlock({ selection }: { selection: Selection }) {
   const titleId = `selection-${selection.id}`;
+  const block = useRef<HTMLElement>(null);
+  usePicturesAhead(block);
   return (
-    <section className={BLOCK_CLASS} aria-labelledby={titleId}>
+    <section ref={block} className={BLOCK_CLASS} aria-labelledby={titleId}>
       <h2 className={text.title} id={titleId}>
         <Link href={paths.selection(selection.id)} className={LINK_CLASS}>
           <span className={classes.titleLink}>
