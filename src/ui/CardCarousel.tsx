@@ -1,4 +1,3 @@
-import { useReducedMotion } from '@mantine/hooks';
 import { Children, type ReactNode, useEffect, useRef, useState } from 'react';
 import { CarouselArrow } from './CarouselArrow';
 import { slideA11yProps } from './slide-a11y';
@@ -20,7 +19,6 @@ export function CardCarousel({ label, children }: { label: string; children: Rea
   const track = useRef<HTMLDivElement>(null);
   const [atStart, setAtStart] = useState(true);
   const [atEnd, setAtEnd] = useState(true);
-  const reduceMotion = useReducedMotion();
   const count = Children.count(children);
 
   useEffect(() => {
@@ -30,7 +28,9 @@ export function CardCarousel({ label, children }: { label: string; children: Rea
       setAtStart(node.scrollLeft <= 1);
       setAtEnd(node.scrollLeft + node.clientWidth >= node.scrollWidth - 1);
     };
-    update();
+    // First measured when the observer reports the row's size, after the browser's own layout:
+    // read here, scrollWidth would lay the page out at once, inside the task that hydrates it, and
+    // lay out a home block the browser skips until it nears the viewport (issue 44).
     node.addEventListener('scroll', update, { passive: true });
     const resize = new ResizeObserver(update);
     resize.observe(node);
@@ -46,6 +46,7 @@ export function CardCarousel({ label, children }: { label: string; children: Rea
     if (!node) return;
     const step = CARD_SLIDE_WIDTH + CARD_SLIDE_GAP;
     const page = Math.max(1, Math.floor((node.clientWidth + CARD_SLIDE_GAP) / step)) * step;
+    const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
     node.scrollBy({ left: direction * page, behavior: reduceMotion ? 'instant' : 'smooth' });
   };
 
