@@ -18,8 +18,12 @@ export function pageTitle(section: string): string {
  */
 export function showPageTexts({ title, description }: PageTexts): void {
   if (!document.querySelector('title')) console.warn('[title] the page has no <title> element');
-  document.title = pageTitle(title);
+  // Only a change is written: the page the server sent has them already, and a title set tells
+  // the browser's own window, some milliseconds of the task that hydrates the page.
+  const fullTitle = pageTitle(title);
+  if (document.title !== fullTitle) document.title = fullTitle;
   const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-  if (meta) meta.content = description;
-  else console.warn('[title] the page has no description meta element');
+  if (meta) {
+    if (meta.content !== description) meta.content = description;
+  } else console.warn('[title] the page has no description meta element');
 }
