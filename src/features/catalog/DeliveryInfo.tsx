@@ -8,16 +8,12 @@ import {
   COURIER_PRICE_REMOTE_FROM,
   PICKUP_ADDRESS,
 } from '../../lib/shop-info';
+import classes from './DeliveryInfo.module.css';
 
 /** Spec §2, §9: where the shop is, pickup or courier, and what the courier costs. */
 export function DeliveryInfo() {
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="delivery-title"
-    >
+    <Paper withBorder className={classes.box} component="section" aria-labelledby="delivery-title">
       <Title order={2} id="delivery-title" mb="md">
         Доставка и самовывоз
       </Title>

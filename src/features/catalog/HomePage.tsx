@@ -1,4 +1,4 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { CarouselSlide, Product, SectionRef, Selection } from '../../api/types';
 import type { Load } from '../../ui/useLoads';
 import { DeliveryInfo } from './DeliveryInfo';
@@ -6,6 +6,7 @@ import { HomeProducts, HomeSections } from './HomeBlocks';
 import { HomeCarousel } from './HomeCarousel';
 import { HomeSearch } from './HomeSearch';
 import { SelectionBlocks } from './SelectionBlocks';
+import classes from './HomePage.module.css';
 
 interface HomePageProps {
   carousel: Load<CarouselSlide[]>;
@@ -19,9 +20,7 @@ export default function HomePage({ carousel, selections, sections, products }: H
   return (
     <Stack gap={40}>
       <Stack gap="md">
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Свежие ягоды
-        </Title>
+        <h1 className={classes.title}>Свежие ягоды</h1>
         <HomeSearch />
         <HomeCarousel state={carousel} />
       </Stack>
