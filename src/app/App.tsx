@@ -36,13 +36,9 @@ export interface AppProps {
 
 export function App({ page, cookieAccepted, basket, timeZone, ssr }: AppProps) {
   // The basket and the user are fetched (again) once the server's HTML is hydrated, so that the
-  // first render in the browser is the server's. Never on the server. In a task of its own: the
-  // effects that end hydration run as one task, which the calls' set-up made longer (issue 44).
+  // first render in the browser is the server's. Never on the server.
   const store = useBasketStore();
-  useEffect(() => {
-    const start = setTimeout(() => startApp(store));
-    return () => clearTimeout(start);
-  }, [store]);
+  useEffect(() => startApp(store), [store]);
   const [seed] = useState(() => seededBasket(basket));
   return (
     <Router
