@@ -12,8 +12,9 @@ const AHEAD = '1250px 0px';
  * A block drawn only near the viewport (`content-visibility: auto`, issue 44) hides its lazy
  * pictures from the browser's lazy loading, which finds a picture by where it is drawn: they would
  * be asked for only once on screen. Here the block's own place, which the browser keeps, is
- * watched instead, and its pictures are asked for when it comes within AHEAD. The pictures load
- * without being drawn: no style or layout is spent on the block before it is seen.
+ * watched instead, and when it comes within AHEAD each of its pictures is fetched by an image of
+ * its own, with the same candidates: the picture finds the file in the browser's cache when its
+ * block is drawn. The block is neither drawn nor changed for it (its pictures stay lazy).
  */
 export function usePicturesAhead(block: RefObject<HTMLElement | null>): void {
   useEffect(() => {
@@ -23,10 +24,12 @@ export function usePicturesAhead(block: RefObject<HTMLElement | null>): void {
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        // Straight on the elements, not through React: a render of the block's cards would cost
-        // the very time skipping them saves. React never sets `loading` again, the prop unchanged.
-        for (const picture of element.querySelectorAll('img[loading="lazy"]')) {
-          (picture as HTMLImageElement).loading = 'eager';
+        for (const picture of element.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) {
+          const early = new Image();
+          // `sizes` and `srcset` before `src`: the browser picks its candidate when `src` is set.
+          early.sizes = picture.sizes;
+          early.srcset = picture.srcset;
+          early.src = picture.getAttribute('src') ?? '';
         }
       },
       { rootMargin: AHEAD },
