@@ -1,11 +1,9 @@
 import { IconListDetails, IconMenu2, IconShoppingCart } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { lineCount, useBasket } from '../../features/basket/store';
-import { session } from '../../features/session/store';
+import { useLoggedIn } from '../../features/session/store';
 import { IconButton } from '../../ui/controls/IconButton';
-import { useHydrated } from '../../ui/hydration';
 import classes from './MainMenu.module.css';
 import { paths } from '../../lib/paths';
 
@@ -29,10 +27,8 @@ const MENU_ID = 'main-menu';
 export function MainMenu() {
   const { lines } = useBasket();
   const count = lineCount(lines);
-  // Logged in means a stored token, which only the browser has: the server's HTML (and the
-  // hydration of it) shows no login.
-  const { token } = useSnapshot(session);
-  const loggedIn = useHydrated() && token !== null;
+  // The server's HTML (and the hydration of it) shows no login.
+  const loggedIn = useLoggedIn();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   // The enhancement comes when the menu is first reached (a pointer over it, the focus on it):
@@ -78,7 +74,13 @@ export function MainMenu() {
           if ((event.target as Element).closest('[role="menuitem"]')) menu.current?.hidePopover();
         }}
       >
-        <Suspense>{loggedIn && <SessionMenuItems part="name" />}</Suspense>
+        {/* Only a logged-in menu has the boundary: none is in the server's HTML, whose
+            hydration would otherwise be a render of its own after the rest's. */}
+        {loggedIn && (
+          <Suspense>
+            <SessionMenuItems part="name" />
+          </Suspense>
+        )}
         {count > 0 && (
           <Link
             href={paths.basket()}
@@ -97,7 +99,11 @@ export function MainMenu() {
           <IconListDetails size={18} aria-hidden />
           Заказы
         </Link>
-        <Suspense>{loggedIn && <SessionMenuItems part="logout" />}</Suspense>
+        {loggedIn && (
+          <Suspense>
+            <SessionMenuItems part="logout" />
+          </Suspense>
+        )}
       </div>
     </>
   );

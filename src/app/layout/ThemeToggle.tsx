@@ -1,11 +1,32 @@
-import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useSyncExternalStore } from 'react';
 import { BackField } from '../../ui/BackField';
 import { IconButton } from '../../ui/controls/IconButton';
-import { useHydrated } from '../../ui/hydration';
 
 /** The shop's server switches the theme's cookie before the app's code arrives, or without it. */
 const THEME_ACTION = '/theme';
+
+/** Where the page says which theme it is drawn in (Mantine sets it, and so does the server). */
+const SCHEME = 'data-mantine-color-scheme';
+
+function onSchemeChange(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: [SCHEME] });
+  return () => observer.disconnect();
+}
+const isDark = () => document.documentElement.getAttribute(SCHEME) === 'dark';
+const serverIsLight = () => false;
+
+/**
+ * Whether the page is drawn dark, read from the page itself. The toggle in the server's HTML is
+ * shared by both themes' visitors and is the light page's, and so is its hydration; then it
+ * follows the page. A light page's toggle is not drawn a second time after hydration, as it
+ * would be by a flag that changes there.
+ */
+function useDarkPage(): boolean {
+  return useSyncExternalStore(onSchemeChange, isDark, serverIsLight);
+}
 
 /**
  * Sun icon in the dark theme, moon icon otherwise (spec §2). Both icons are in the HTML and the
@@ -15,10 +36,8 @@ const THEME_ACTION = '/theme';
  * theme itself, with no reload.
  */
 export function ThemeToggle() {
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
-  // The stored theme is known only in the browser: the title follows it once hydrated.
-  const dark = useHydrated() && scheme === 'dark';
+  const { toggleColorScheme } = useMantineColorScheme();
+  const dark = useDarkPage();
   return (
     <form method="post" action={THEME_ACTION} style={{ display: 'contents' }}>
       <BackField />
@@ -30,7 +49,7 @@ export function ThemeToggle() {
         title={dark ? 'Светлая тема' : 'Тёмная тема'}
         onClick={(event) => {
           event.preventDefault();
-          setColorScheme(scheme === 'dark' ? 'light' : 'dark');
+          toggleColorScheme();
         }}
       >
         <IconSun size={20} aria-hidden data-icon="sun" className="mantine-light-hidden" />

@@ -1,4 +1,5 @@
-import { proxy } from 'valtio';
+import { useSyncExternalStore } from 'react';
+import { proxy, subscribe } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { getCurrentUser } from '../../api/auth';
 import { loginRedirectFor } from '../../api/http';
@@ -12,6 +13,19 @@ export interface SessionState {
 }
 
 export const session = proxy<SessionState>({ token: getToken(), user: null });
+
+const onSessionChange = (onChange: () => void) => subscribe(session, onChange);
+const hasToken = () => session.token !== null;
+const serverHasNoToken = () => false;
+
+/**
+ * Whether a token is stored, which only the browser knows: false on the server and while React
+ * takes the server's HTML over, then the truth. A logged-out visitor's parts are then not drawn
+ * a second time after hydration, as they would be by a flag that changes there.
+ */
+export function useLoggedIn(): boolean {
+  return useSyncExternalStore(onSessionChange, hasToken, serverHasNoToken);
+}
 
 /** Loads the user when a token is stored; a 401 is handled by the HTTP client. */
 export async function loadUser(): Promise<void> {

@@ -1,0 +1,95 @@
+import { MantineProvider } from '@mantine/core';
+import { act, waitFor } from '@testing-library/react';
+import { Profiler, type ProfilerOnRenderCallback } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { colorSchemeManager } from '../../../src/app/App';
+import { MainMenu } from '../../../src/app/layout/MainMenu';
+import { ThemeToggle } from '../../../src/app/layout/ThemeToggle';
+import { theme } from '../../../src/app/theme';
+import {
+  BasketSeedContext,
+  BasketStoreContext,
+  type BasketStart,
+  createBasketStore,
+  seededBasket,
+} from '../../../src/features/basket/store';
+import { session } from '../../../src/features/session/store';
+
+const EMPTY: BasketStart = { lines: {}, amount_sum: 0 };
+/** An empty basket, seeded as main.tsx seeds the page's. */
+const seededStore = createBasketStore();
+seededStore.seed(EMPTY);
+
+/** The header's menu and the footer's theme toggle, as the app draws them. */
+function Shell({ onRender }: { onRender: ProfilerOnRenderCallback }) {
+  return (
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      colorSchemeManager={colorSchemeManager}
+    >
+      <BasketStoreContext value={seededStore}>
+        <BasketSeedContext value={seededBasket(EMPTY)}>
+          <Router ssrPath="/">
+            <Profiler id="shell" onRender={onRender}>
+              <MainMenu />
+              <ThemeToggle />
+            </Profiler>
+          </Router>
+        </BasketSeedContext>
+      </BasketStoreContext>
+    </MantineProvider>
+  );
+}
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
+  session.token = null;
+  localStorage.clear();
+});
+
+/** The server's HTML (which knows neither the login nor the theme), taken over by React. */
+async function hydrateShell() {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Shell onRender={() => {}} />);
+  document.body.append(container);
+  const phases: string[] = [];
+  const redrawn = vi.fn();
+  await act(async () => {
+    root = hydrateRoot(container, <Shell onRender={(_, phase) => phases.push(phase)} />, {
+      onRecoverableError: redrawn,
+    });
+  });
+  expect(redrawn).not.toHaveBeenCalled();
+  return { container, phases };
+}
+
+describe('the shell as React takes the page over', () => {
+  it('draws a logged-out visitor’s light page once: nothing differs, nothing renders again', async () => {
+    const { container, phases } = await hydrateShell();
+    expect(phases).toEqual(['mount']);
+    expect(container.querySelector('[aria-label="Переключить тему"]')?.getAttribute('title')).toBe(
+      'Тёмная тема',
+    );
+  });
+
+  it('then shows what only the browser knows: the dark theme and the login', async () => {
+    document.documentElement.setAttribute('data-mantine-color-scheme', 'dark');
+    localStorage.setItem('theme', 'dark');
+    session.token = 'stored-token';
+    const { container, phases } = await hydrateShell();
+    expect(phases[0]).toBe('mount');
+    expect(phases).toContain('update');
+    expect(container.querySelector('[aria-label="Переключить тему"]')?.getAttribute('title')).toBe(
+      'Светлая тема',
+    );
+    await waitFor(() => expect(container.textContent).toContain('Выйти'));
+  });
+});
