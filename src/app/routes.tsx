@@ -93,7 +93,8 @@ export function preloadPage(pathname: string): Promise<unknown> {
 
 /**
  * Marks the page as the app's once the page itself (its own Suspense boundary, which may hydrate
- * after the shell) has taken over the server's HTML: what browser tests wait for before a click.
+ * after the shell) has taken over the server's HTML: what browser tests wait for before a click,
+ * and what shows the controls that work only with the app (the home carousel's arrows).
  */
 function HydratedMark() {
   useEffect(() => {

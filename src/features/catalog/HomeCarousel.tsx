@@ -5,7 +5,6 @@ import type { CarouselSlide } from '../../api/types';
 import { CarouselArrow } from '../../ui/CarouselArrow';
 import { slideA11yProps } from '../../ui/slide-a11y';
 import { Loaded } from '../../ui/Loaded';
-import { useHydrated } from '../../ui/hydration';
 import hover from '../../ui/HoverControls.module.css';
 import type { Load } from '../../ui/useLoads';
 import classes from './HomeCarousel.module.css';
@@ -27,8 +26,9 @@ function StillSlides({
   onStart: (start: SlidesStart) => void;
 }) {
   // The arrows start the engine: before the app runs (and without JavaScript) they could do
-  // nothing, so they are not there (a phone swipes nothing here either: its arrows never show).
-  const arrows = useHydrated() && slides.length > 1;
+  // nothing, so they are not shown until then (HomeCarousel.module.css). A phone swipes nothing
+  // here either: its arrows never show.
+  const arrows = slides.length > 1;
   return (
     <div
       role="region"
