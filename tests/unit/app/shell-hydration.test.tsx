@@ -1,8 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { act, waitFor } from '@testing-library/react';
 import { Profiler, type ProfilerOnRenderCallback } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { colorSchemeManager } from '../../../src/app/App';
@@ -17,6 +15,7 @@ import {
   seededBasket,
 } from '../../../src/features/basket/store';
 import { session } from '../../../src/features/session/store';
+import { hydrate, serverHtml } from '../hydrate';
 
 const EMPTY: BasketStart = { lines: {}, amount_sum: 0 };
 /** An empty basket, seeded as main.tsx seeds the page's. */
@@ -45,11 +44,7 @@ function Shell({ onRender }: { onRender: ProfilerOnRenderCallback }) {
   );
 }
 
-let root: Root | undefined;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
   document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
   session.token = null;
   localStorage.clear();
@@ -57,15 +52,11 @@ afterEach(() => {
 
 /** The server's HTML (which knows neither the login nor the theme), taken over by React. */
 async function hydrateShell() {
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(<Shell onRender={() => {}} />);
-  document.body.append(container);
+  const container = serverHtml(<Shell onRender={() => {}} />);
   const phases: string[] = [];
   const redrawn = vi.fn();
   await act(async () => {
-    root = hydrateRoot(container, <Shell onRender={(_, phase) => phases.push(phase)} />, {
-      onRecoverableError: redrawn,
-    });
+    hydrate(container, <Shell onRender={(_, phase) => phases.push(phase)} />, redrawn);
   });
   expect(redrawn).not.toHaveBeenCalled();
   return { container, phases };

@@ -1,8 +1,6 @@
 import { act } from '@testing-library/react';
 import { Suspense } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Basket } from '../../../src/api/types';
 import {
   amountOf,
@@ -14,6 +12,7 @@ import {
   useBasket,
 } from '../../../src/features/basket/store';
 import { RASPBERRY } from '../basket-fakes';
+import { hydrate, serverHtml } from '../hydrate';
 
 const LINES: Basket = { [RASPBERRY.id]: { product: RASPBERRY, amount: 2 } };
 
@@ -37,18 +36,9 @@ function Page({ store, renders }: { store: BasketStore; renders: () => void }) {
   );
 }
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
-
 /** The server's HTML of the page, and the browser's store seeded as main.tsx seeds it. */
 function serverPage() {
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(<Page store={createBasketStore()} renders={() => {}} />);
-  document.body.append(container);
+  const container = serverHtml(<Page store={createBasketStore()} renders={() => {}} />);
   const store = createBasketStore();
   store.seed({ lines: LINES, amount_sum: 1780 });
   return { container, store };
@@ -60,9 +50,7 @@ describe('the basket as React takes the page over', () => {
     const renders = vi.fn();
     const redrawn = vi.fn();
     await act(async () => {
-      root = hydrateRoot(container, <Page store={store} renders={renders} />, {
-        onRecoverableError: redrawn,
-      });
+      hydrate(container, <Page store={store} renders={renders} />, redrawn);
     });
     expect(renders).toHaveBeenCalledTimes(2);
     expect(redrawn).not.toHaveBeenCalled();
@@ -78,9 +66,7 @@ describe('the basket as React takes the page over', () => {
     store.state.lines = { [RASPBERRY.id]: { product: RASPBERRY, amount: 3 } };
     const redrawn = vi.fn();
     await act(async () => {
-      root = hydrateRoot(container, <Page store={store} renders={() => {}} />, {
-        onRecoverableError: redrawn,
-      });
+      hydrate(container, <Page store={store} renders={() => {}} />, redrawn);
     });
     expect(redrawn).not.toHaveBeenCalled();
     expect([...container.querySelectorAll('output')].map((shown) => shown.textContent)).toEqual([

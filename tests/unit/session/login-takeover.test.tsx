@@ -3,12 +3,11 @@
 // drawn anew at this moment, on a phone, and the rest of the typing went nowhere: issue 42.)
 import { MantineProvider } from '@mantine/core';
 import { act } from '@testing-library/react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { theme } from '../../../src/app/theme';
 import { LoginForm } from '../../../src/features/session/LoginForm';
+import { hydrate, serverHtml } from '../hydrate';
 
 function Form() {
   return (
@@ -20,25 +19,14 @@ function Form() {
   );
 }
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
-
 describe('the login form taken over while the shopper types', () => {
   it.each(['username', 'password'])('keeps the %s field, its text and its focus', (name) => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<Form />);
-    document.body.append(container);
+    const container = serverHtml(<Form />);
     const field = container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
     field.focus();
     field.value = 'demo-b';
 
-    act(() => {
-      root = hydrateRoot(container, <Form />);
-    });
+    act(() => hydrate(container, <Form />));
 
     const now = container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
     expect(now).toBe(field);
