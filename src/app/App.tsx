@@ -7,7 +7,6 @@ import {
   seededBasket,
   useBasketStore,
 } from '../features/basket/store';
-import { inTaskOfItsOwn } from '../lib/in-slices';
 import type { PageData } from '../ui/page-data';
 import { TimeZoneContext } from '../ui/time-zone';
 import { Layout } from './layout/Layout';
@@ -37,10 +36,9 @@ export interface AppProps {
 
 export function App({ page, cookieAccepted, basket, timeZone, ssr }: AppProps) {
   // The basket and the user are fetched (again) once the server's HTML is hydrated, so that the
-  // first render in the browser is the server's. Never on the server. In a task of its own: the
-  // hydration's effects are already one long task on a slow phone.
+  // first render in the browser is the server's. Never on the server.
   const store = useBasketStore();
-  useEffect(() => inTaskOfItsOwn(() => startApp(store)), [store]);
+  useEffect(() => startApp(store), [store]);
   const [seed] = useState(() => seededBasket(basket));
   return (
     <Router

@@ -32,11 +32,3 @@ export function inSlices<T>(items: readonly T[], job: (item: T) => void): () => 
   channel.port2.postMessage(null);
   return stop;
 }
-
-/**
- * Runs `job` in a task of its own, soon after the current one: a start-up step that need not
- * lengthen the task that asks for it. Returns a function that cancels it.
- */
-export function inTaskOfItsOwn(job: () => void): () => void {
-  return inSlices([job], (run) => run());
-}
