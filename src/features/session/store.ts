@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { proxy, subscribe } from 'valtio';
+import { proxy } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
 import { navigate } from 'wouter/use-browser-location';
 import { getCurrentUser } from '../../api/auth';
 import { loginRedirectFor } from '../../api/http';
@@ -14,7 +15,7 @@ export interface SessionState {
 
 export const session = proxy<SessionState>({ token: getToken(), user: null });
 
-const onSessionChange = (onChange: () => void) => subscribe(session, onChange);
+const onTokenChange = (onChange: () => void) => subscribeKey(session, 'token', onChange);
 const hasToken = () => session.token !== null;
 const serverHasNoToken = () => false;
 
@@ -24,7 +25,7 @@ const serverHasNoToken = () => false;
  * a second time after hydration, as they would be by a flag that changes there.
  */
 export function useLoggedIn(): boolean {
-  return useSyncExternalStore(onSessionChange, hasToken, serverHasNoToken);
+  return useSyncExternalStore(onTokenChange, hasToken, serverHasNoToken);
 }
 
 /** Loads the user when a token is stored; a 401 is handled by the HTTP client. */

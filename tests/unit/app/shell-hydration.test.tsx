@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, waitFor } from '@testing-library/react';
 import { Profiler, type ProfilerOnRenderCallback } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { colorSchemeManager } from '../../../src/app/App';
 import { MainMenu } from '../../../src/app/layout/MainMenu';
@@ -44,7 +44,9 @@ function Shell({ onRender }: { onRender: ProfilerOnRenderCallback }) {
   );
 }
 
-afterEach(() => {
+// Before, not after: the roots are unmounted after each test (hydrate.tsx), and a change while
+// they are still there would render them outside act.
+beforeEach(() => {
   document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
   session.token = null;
   localStorage.clear();
@@ -77,10 +79,20 @@ describe('the shell as React takes the page over', () => {
     session.token = 'stored-token';
     const { container, phases } = await hydrateShell();
     expect(phases[0]).toBe('mount');
-    expect(phases).toContain('update');
     expect(container.querySelector('[aria-label="Переключить тему"]')?.getAttribute('title')).toBe(
       'Светлая тема',
     );
     await waitFor(() => expect(container.textContent).toContain('Выйти'));
+  });
+
+  it('follows a logout after the take-over: the menu drops Выйти', async () => {
+    session.token = 'stored-token';
+    const { container } = await hydrateShell();
+    await waitFor(() => expect(container.textContent).toContain('Выйти'));
+    await act(async () => {
+      session.token = null;
+    });
+    expect(container.textContent).not.toContain('Выйти');
+    expect(container.textContent).toContain('Заказы');
   });
 });
