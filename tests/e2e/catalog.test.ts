@@ -349,6 +349,7 @@ describe('the home carousel', () => {
     const page = await openPage(browser(), '/');
     const carousel = page.getByRole('region', { name: 'Новости магазина' });
     const next = carousel.getByRole('button', { name: 'Следующий слайд' });
+    // In the server's HTML from the start, shown (display) once the app runs: openPage waits for it.
     await next.waitFor({ state: 'attached' });
     const opacity = () =>
       next.evaluate((button) => Number(getComputedStyle(button.parentElement!).opacity));
@@ -356,6 +357,7 @@ describe('the home carousel', () => {
     await expect.poll(opacity).toBe(0);
     await carousel.hover();
     await expect.poll(opacity).toBe(1);
+    expect(await next.isVisible()).toBe(true);
     await screenshot(page, 'catalog home carousel hover 1280');
   });
 });
