@@ -25,12 +25,16 @@ export function ProductGrid({
   sections = [],
   products,
   eager = false,
+  cardsAbove = 0,
 }: {
   sections?: SectionRef[];
   products: Product[];
   /** The grid is at the top of its page: its first images load without waiting for a scroll. */
   eager?: boolean;
+  /** Cards of another grid above this one, on the same first screen. */
+  cardsAbove?: number;
 }) {
+  const eagerCards = eager ? EAGER_CARDS - cardsAbove : 0;
   return (
     <Grid>
       {sections.map((section, index) => (
@@ -38,7 +42,7 @@ export function ProductGrid({
           key={`s${section.id}`}
           section={section}
           imageSizes={GRID_CARD_SIZES}
-          eager={eager && index < EAGER_CARDS}
+          eager={index < eagerCards}
         />
       ))}
       {products.map((product, index) => (
@@ -46,7 +50,7 @@ export function ProductGrid({
           key={`p${product.id}`}
           product={product}
           imageSizes={GRID_CARD_SIZES}
-          eager={eager && sections.length + index < EAGER_CARDS}
+          eager={sections.length + index < eagerCards}
         />
       ))}
     </Grid>

@@ -114,8 +114,9 @@ function Found({ found }: { found: SearchFound }) {
           <Title order={2} size="h3">
             Товары
           </Title>
-          {/* The first products are on the first screen only when no section was found. */}
-          <ProductGrid products={found.products} eager={found.sections.length === 0} />
+          {/* A section or two leave the first products on a phone's first screen (one of them
+              was the page's largest picture, and it waited for the layout as a lazy one). */}
+          <ProductGrid products={found.products} eager cardsAbove={found.sections.length} />
         </Stack>
       )}
     </Stack>

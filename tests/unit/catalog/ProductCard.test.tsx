@@ -146,6 +146,27 @@ describe('the product card', () => {
   });
 });
 
+describe('the product grid', () => {
+  const five = [1, 2, 3, 4, 5].map((id) => ({ ...strawberry, id, name: `Ягода ${id}` }));
+  const loading = () =>
+    screen.getAllByRole('img', { hidden: true }).map((img) => img.getAttribute('loading'));
+
+  it('at the top of its page, loads the first screenful of images at once, the rest lazily', () => {
+    renderAt(<ProductGrid products={five} eager />);
+    expect(loading()).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy']);
+  });
+
+  it('below a grid of one section (search), still loads the rest of that screenful at once', () => {
+    renderAt(<ProductGrid products={five} eager cardsAbove={1} />);
+    expect(loading()).toEqual(['eager', 'eager', 'eager', 'lazy', 'lazy']);
+  });
+
+  it('further down its page, loads every image lazily', () => {
+    renderAt(<ProductGrid products={five} />);
+    expect(loading()).toEqual(['lazy', 'lazy', 'lazy', 'lazy', 'lazy']);
+  });
+});
+
 describe('the out-of-stock dialog', () => {
   it('Недоступно opens Товар закончился with the spec text; Ok closes it', async () => {
     renderAt(<ProductCard imageSizes={GRID_CARD_SIZES} product={soldOut} />);
