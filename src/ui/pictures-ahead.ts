@@ -10,12 +10,37 @@ import { oneATask } from '../lib/one-a-task';
 const AHEAD = '1250px 0px';
 
 /**
+ * Runs `start` once the page has scrolled: at once if it already has (a reload or a way back
+ * puts the shopper where they were), else at the first scroll, by a finger, a key, a link to an
+ * anchor or find in page. Returns a function that cancels it.
+ */
+function whenScrolled(start: () => void): () => void {
+  if (window.scrollY > 0) {
+    start();
+    return () => {};
+  }
+  const controller = new AbortController();
+  window.addEventListener('scroll', start, {
+    once: true,
+    passive: true,
+    signal: controller.signal,
+  });
+  return () => controller.abort();
+}
+
+/**
  * A block drawn only near the viewport (`content-visibility: auto`, issue 44) hides its lazy
  * pictures from the browser's lazy loading, which finds a picture by where it is drawn: they would
  * be asked for only once on screen. Here the block's own place, which the browser keeps, is
  * watched instead, and when it comes within AHEAD each of its pictures is fetched by an image of
  * its own, with the same candidates: the picture finds the file in the browser's cache when its
  * block is drawn. The block is neither drawn nor changed for it (its pictures stay lazy).
+ *
+ * Watched from the first scroll only: until the shopper moves, the page's first screen has the
+ * phone's connection and main thread to itself, as it has without JavaScript. Fetched at the
+ * start, the pictures below it (a dozen SVG drawings on the home page, each a document the main
+ * thread parses) had doubled the pictures a still page loads and were most of what its start
+ * cost a phone above the same HTML without scripts.
  */
 export function usePicturesAhead(block: RefObject<HTMLElement | null>): void {
   useEffect(() => {
@@ -28,11 +53,10 @@ export function usePicturesAhead(block: RefObject<HTMLElement | null>): void {
         observer.disconnect();
         // A picture the browser has already loaded needs nothing. The rest one a task: an image
         // given a `srcset` picks its candidate, some 0.6 ms each in Chromium here (2–3 ms on a
-        // slow phone), and a block has a dozen while the page is still starting.
+        // slow phone), and a block has a dozen.
         const pictures = [
           ...element.querySelectorAll<HTMLImageElement>('img[loading="lazy"]'),
         ].filter((picture) => !picture.complete);
-        if (pictures.length === 0) return;
         stopFetching = oneATask(pictures, (picture) => {
           const early = new Image();
           // `sizes` and `srcset` before `src`: the browser picks its candidate when `src` is set.
@@ -43,8 +67,9 @@ export function usePicturesAhead(block: RefObject<HTMLElement | null>): void {
       },
       { rootMargin: AHEAD },
     );
-    observer.observe(element);
+    const stopWaiting = whenScrolled(() => observer.observe(element));
     return () => {
+      stopWaiting();
       observer.disconnect();
       stopFetching();
     };
