@@ -5,14 +5,17 @@ import { oneATask } from '../lib/one-a-task';
  * How far below (and above) the screen a skipped block's pictures are asked for: Chromium's own
  * lazy-loading distance on a 4G connection, so they come as early as they would without
  * `content-visibility`, and no earlier: each picture that arrives is work for the main thread
- * (an SVG drawing is a document of its own), and the page is still starting.
+ * (an SVG drawing is a document of its own).
  */
 const AHEAD = '1250px 0px';
 
 /**
- * Runs `start` once the page has scrolled: at once if it already has (a reload or a way back
- * puts the shopper where they were), else at the first scroll, by a finger, a key, a link to an
- * anchor or find in page. Returns a function that cancels it.
+ * Runs `start` once the shopper has scrolled: at once if the page already is (a reload or a way
+ * back puts the shopper where they were), else at the first scroll of the page or of anything in
+ * it, by a finger, a key, a link to an anchor or find in page. Anything in it: a swipe along a
+ * selection's row scrolls the row, whose scroll does not bubble, and brings its cards beyond the
+ * screen's edge, which the browser's lazy loading does not find either. Returns a function that
+ * cancels it.
  */
 function whenScrolled(start: () => void): () => void {
   if (window.scrollY > 0) {
@@ -21,6 +24,7 @@ function whenScrolled(start: () => void): () => void {
   }
   const controller = new AbortController();
   window.addEventListener('scroll', start, {
+    capture: true,
     once: true,
     passive: true,
     signal: controller.signal,

@@ -27,7 +27,8 @@ function Block() {
   );
 }
 
-const scroll = () => window.dispatchEvent(new Event('scroll'));
+/** The page's scroll, as a browser fires it: at the document, bubbling to the window. */
+const scroll = () => document.dispatchEvent(new Event('scroll', { bubbles: true }));
 
 describe('usePicturesAhead', () => {
   beforeEach(() => {
@@ -47,6 +48,19 @@ describe('usePicturesAhead', () => {
     expect(watched.map((element) => element.getAttribute('aria-label'))).toEqual(['Подборка']);
     // Once: a second scroll adds no second watch.
     scroll();
+    expect(watched).toHaveLength(1);
+  });
+
+  it('watches once a row in the page scrolls sideways (a swipe along a selection)', () => {
+    const { container } = render(
+      <>
+        <div data-testid="row" />
+        <Block />
+      </>,
+    );
+    expect(watched).toEqual([]);
+    // An element's scroll does not bubble.
+    container.querySelector('[data-testid="row"]')!.dispatchEvent(new Event('scroll'));
     expect(watched).toHaveLength(1);
   });
 
@@ -80,6 +94,8 @@ describe('usePicturesAhead', () => {
     Object.defineProperty(container.querySelector('img'), 'complete', { value: false });
     scroll();
     report?.([{ isIntersecting: true }]);
-    await vi.waitFor(() => expect(asked).toEqual(['/img/v1/320/catalog/product-2.jpg']));
+    await vi.waitFor(() => expect(asked).toEqual(['/img/v1/320/catalog/product-2.jpg']), {
+      timeout: 15_000,
+    });
   });
 });
