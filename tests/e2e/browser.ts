@@ -247,6 +247,23 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+/**
+ * Lets the page run what is pending: React's scheduler (and the app's own queued jobs) run on
+ * message events, which a paused fake clock does not hold back, so a few round trips through a
+ * MessageChannel suffice.
+ */
+export async function reactTurns(page: Page, turns = 3): Promise<void> {
+  await page.evaluate(async (count) => {
+    for (let turn = 0; turn < count; turn += 1) {
+      await new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(null);
+      });
+    }
+  }, turns);
+}
+
 async function closePage(context: BrowserContext): Promise<void> {
   for (const [page, entry] of tracked) {
     if (entry.context === context) tracked.delete(page);

@@ -3,7 +3,15 @@
 // error state's retry, and phone widths without sideways scrolling or layout jumps.
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
-import { baseUrl, control, hydrated, openPage, screenshot, setupBrowser } from './browser.ts';
+import {
+  baseUrl,
+  control,
+  hydrated,
+  openPage,
+  reactTurns,
+  screenshot,
+  setupBrowser,
+} from './browser.ts';
 import { apiPath, holdAnswers } from './held-answers.ts';
 
 const browser = setupBrowser();
@@ -25,22 +33,6 @@ function heading(page: Page, name: string) {
 
 function breadcrumbs(page: Page) {
   return page.getByRole('navigation', { name: 'Навигационная цепочка' });
-}
-
-/**
- * Lets React render what is pending: its scheduler runs on message events, which a paused
- * fake clock does not hold back, so a few round trips through a MessageChannel suffice.
- */
-async function reactTurns(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let turn = 0; turn < 3; turn += 1) {
-      await new Promise((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = resolve;
-        channel.port2.postMessage(null);
-      });
-    }
-  });
 }
 
 function pathOf(page: Page): string {

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SLIDE_SIZES } from '../../src/features/catalog/HomeSlide';
 import { PRODUCT_PAGE_SIZES } from '../../src/features/catalog/ProductPage';
-import { assertClean, baseUrl, openPage, setupBrowser } from './browser';
+import { assertClean, baseUrl, hydrated, openPage, reactTurns, setupBrowser } from './browser';
 
 const browser = setupBrowser();
 
@@ -186,21 +186,15 @@ describe('on a phone', () => {
       const page = await context.newPage();
       await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
       if (app) {
-        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        await hydrated(page);
         // What the app starts once it has the page comes within a frame or two and a few tasks:
         // a block watched at once would have asked for its first picture by then.
         await page.evaluate(async () => {
           for (let frame = 0; frame < 3; frame++) {
             await new Promise((resolve) => requestAnimationFrame(resolve));
           }
-          for (let turn = 0; turn < 5; turn++) {
-            await new Promise((resolve) => {
-              const channel = new MessageChannel();
-              channel.port1.onmessage = resolve;
-              channel.port2.postMessage(null);
-            });
-          }
         });
+        await reactTurns(page, 5);
       }
       await context.close();
       // The home carousel's slides come as it turns, on a clock of its own.

@@ -2,7 +2,7 @@
 // (reload, back and forward), and no history entry per keystroke.
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
-import { baseUrl, control, hydrated, openPage, setupBrowser } from './browser.ts';
+import { baseUrl, control, hydrated, openPage, reactTurns, setupBrowser } from './browser.ts';
 import { openWithAppCodeHeld } from './held-app-code.ts';
 import { apiPath, holdAnswers, sectionsAnswerFirst } from './held-answers.ts';
 
@@ -142,22 +142,6 @@ async function stopTime(page: Page): Promise<void> {
   await page.reload();
   // A jump well ahead of the page's clock (which cannot go back), then time stands still.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000);
-}
-
-/**
- * Lets React render what is pending: its scheduler runs on message events, which a paused
- * fake clock does not hold back, so a few round trips through a MessageChannel suffice.
- */
-async function reactTurns(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let turn = 0; turn < 3; turn += 1) {
-      await new Promise((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = resolve;
-        channel.port2.postMessage(null);
-      });
-    }
-  });
 }
 
 // Spec §2, §9: a search runs on submit, on the search icon and after a 500 ms pause in typing;
